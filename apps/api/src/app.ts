@@ -1,0 +1,123 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { PROFILE_PHOTO_MAX_BYTES } from '@app/shared/constants';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { localEmail, smtpEmail } from './integrations/email/email.adapter';
+import { localSms, webhookSms } from './integrations/sms/sms.adapter';
+import { localStorage } from './integrations/storage/storage.adapter';
+import type { Delivery } from './jobs/outbox-worker';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { createOnboardingService } from './modules/onboarding/onboarding.service';
+import { devOutboxRoutes } from './modules/outbox/outbox.routes';
+import { t } from './i18n/messages';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRequestContext } from './plugins/request-context';
+
+export type AppDeps = { config: Config; db: Database };
+
+/** Never written to the logs: credentials, tokens and codes. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+
+export function deliveryFor(config: Config): Delivery {
+  return {
+    email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : localEmail,
+    sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl, config.smsApiKey) : localSms,
+  };
+}
+
+/** Builds the whole API (and the web app's static files when built); does not listen. */
+export async function buildApp({ config, db }: AppDeps, opts: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ...opts,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const auth = createAuthService({ db, config });
+  const onboarding = createOnboardingService({ db });
+  const storage = localStorage(config.uploadsDir);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(rateLimit, { global: false });
+  registerRequestContext(app, auth.resolveToken);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Khidma API', version: '1.0.0', description: 'Bookings, orders and business management for service businesses.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.get(
+    '/api/health',
+    { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string(), message: z.string() }) } } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ status: 'error', message: 'database unavailable' });
+      }
+    },
+  );
+
+  const showOutbox = config.env !== 'production' && !(config.smtpUrl && config.smsWebhookUrl);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://') }));
+      await api.register(onboardingRoutes({ onboarding, auth }));
+      await api.register(dashboardRoutes({ db }));
+      if (showOutbox) await api.register(devOutboxRoutes({ db }));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // The web app routes on the client: any other GET outside /api gets its index page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ message: t('not_found', request.locale) });
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

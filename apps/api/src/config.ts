@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL URL; unset means the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  /** Public address of the web app, used in links we e-mail. */
+  appUrl: string;
+  /** Base domain of booking stores: `<subdomain>.<storeDomain>`. */
+  storeDomain: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  smsApiKey: string | undefined;
+  logLevel: string;
+  outboxWorker: boolean;
+  trustProxy: boolean;
+  webDist: string | undefined;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return {
+    env: nodeEnv,
+    port: Number.isInteger(port) && port > 0 ? port : 3000,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    storeDomain: env.STORE_DOMAIN ?? 'khidma.localhost',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Khidma <no-reply@khidma.localhost>',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    smsApiKey: env.SMS_API_KEY || undefined,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    outboxWorker: env.OUTBOX_WORKER !== 'off' && nodeEnv !== 'test',
+    trustProxy: env.TRUST_PROXY === 'true',
+    webDist: env.WEB_DIST === 'off' ? undefined : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './business';
+export * from './outbox';
+export * from './tenants';
+export * from './users';

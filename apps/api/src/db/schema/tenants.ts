@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A business. Its id is the tenant id every tenant-owned row carries. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name'),
+  storeName: text('store_name'),
+  subdomain: text('subdomain').unique(),
+  logo: text('logo'),
+  currency: text('currency').notNull().default('SAR'),
+  timezone: text('timezone').notNull().default('Asia/Riyadh'),
+  locale: text('locale').notNull().default('ar'),
+  country: text('country').notNull().default('SA'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  subscriptionPlan: text('subscription_plan'),
+  subscriptionStatus: text('subscription_status'),
+  subscriptionStartAt: timestamp('subscription_start_at', { withTimezone: true }),
+  subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
+  showRenewMessage: boolean('show_renew_message').notNull().default(false),
+  whatsappEnabled: boolean('whatsapp_enabled').notNull().default(false),
+  whatsappStatus: text('whatsapp_status').notNull().default('disconnected'),
+  plugins: text('plugins').array().notNull().default(sql`'{}'::text[]`),
+  completedLevel: integer('completed_level').notNull().default(2),
+  onboardingSkippedAt: timestamp('onboarding_skipped_at', { withTimezone: true }),
+  systemType: text('system_type'),
+  serviceTypes: text('service_types').array().notNull().default(sql`'{}'::text[]`),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  ownerRole: text('owner_role'),
+  numberOfEmployees: text('number_of_employees'),
+  industries: integer('industries').array().notNull().default(sql`'{}'::integer[]`),
+  workingDays: integer('working_days').array().notNull().default(sql`'{}'::integer[]`),
+  opensAt: text('opens_at'),
+  closesAt: text('closes_at'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The industries a business picks from at onboarding; shared by all tenants. */
+export const industries = pgTable('industries', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  icon: text('icon').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

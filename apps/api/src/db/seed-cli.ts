@@ -1,0 +1,11 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { DEMO, seedDemo } from './seed';
+
+const config = loadConfig();
+const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+await handle.migrate();
+const { created } = await seedDemo(handle.db);
+console.log(created ? 'Demo business created.' : 'Demo business already present.');
+console.log(`Sign in: ${DEMO.email} / ${DEMO.password}`);
+await handle.close();

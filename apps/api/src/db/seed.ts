@@ -1,0 +1,89 @@
+import { PERMISSION_KEYS, OWNER_ROLE } from '@app/shared/permissions';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../lib/crypto';
+import { type Database, enterTenant } from './client';
+import { branches, providerServices, providers, services } from './schema/business';
+import { industries, tenants } from './schema/tenants';
+import { roles, users } from './schema/users';
+
+export const DEMO = {
+  email: 'owner@demo.khidma.test',
+  phone: '+966500000001',
+  password: 'Demo@12345',
+  subdomain: 'demo',
+} as const;
+
+const WEEK = ['0', '1', '2', '3', '4', '6'];
+
+/** A demo business (Arabic name, SAR, Asia/Riyadh) with its owner; does nothing if it exists. */
+export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, DEMO.subdomain)).limit(1);
+  if (existing) return { created: false };
+  const passwordHash = await hashPassword(DEMO.password);
+  const [salon] = await db.select({ id: industries.id }).from(industries).where(eq(industries.slug, 'salon'));
+  await db.transaction(async (tx) => {
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({
+        name: 'صالون لمسة الجمال',
+        storeName: 'لمسة الجمال',
+        subdomain: DEMO.subdomain,
+        currency: 'SAR',
+        timezone: 'Asia/Riyadh',
+        locale: 'ar',
+        trialEndsAt: new Date(Date.now() + 7 * 86_400_000),
+        completedLevel: 5,
+        systemType: 'booking_management',
+        serviceTypes: ['on_site'],
+        features: ['bookings', 'orders', 'invoices'],
+        ownerRole: 'owner',
+        numberOfEmployees: '6-10',
+        industries: salon ? [salon.id] : [],
+        workingDays: WEEK.map(Number),
+        opensAt: '09:00',
+        closesAt: '22:00',
+      })
+      .returning();
+    if (!tenant) throw new Error('seed: tenant not created');
+    await enterTenant(tx, tenant.id);
+    const [role] = await tx
+      .insert(roles)
+      .values({ tenantId: tenant.id, slug: OWNER_ROLE.slug, name: OWNER_ROLE.name.ar, isDefault: true, permissions: [...PERMISSION_KEYS] })
+      .returning();
+    await tx.insert(users).values({
+      tenantId: tenant.id,
+      name: 'نورة العتيبي',
+      email: DEMO.email,
+      phone: DEMO.phone,
+      phoneCountry: 'SA',
+      passwordHash,
+      phoneVerifiedAt: new Date(),
+      emailVerifiedAt: new Date(),
+      locale: 'ar',
+      isOwner: true,
+      roleId: role?.id,
+    });
+    const hours = Object.fromEntries(WEEK.map((d) => [d, [['09:00', '22:00']] as [string, string][]]));
+    const [branch] = await tx
+      .insert(branches)
+      .values({ tenantId: tenant.id, name: 'الفرع الرئيسي - الرياض', type: 'on-site', timezone: 'Asia/Riyadh', workingHours: hours, isMain: true })
+      .returning();
+    const svc = await tx
+      .insert(services)
+      .values([
+        { tenantId: tenant.id, name: 'قص وتصفيف الشعر', price: 12000, duration: 60, branchId: branch?.id },
+        { tenantId: tenant.id, name: 'مانيكير وباديكير', price: 15000, duration: 90, branchId: branch?.id },
+        { tenantId: tenant.id, name: 'صبغة شعر كاملة', price: 35000, duration: 120, branchId: branch?.id },
+      ])
+      .returning({ id: services.id });
+    const prov = await tx
+      .insert(providers)
+      .values([
+        { tenantId: tenant.id, name: 'سارة القحطاني', branchId: branch?.id, workingHours: hours },
+        { tenantId: tenant.id, name: 'ريم الشهري', branchId: branch?.id, workingHours: hours },
+      ])
+      .returning({ id: providers.id });
+    await tx.insert(providerServices).values(prov.flatMap((p) => svc.map((s) => ({ tenantId: tenant.id, providerId: p.id, serviceId: s.id }))));
+  });
+  return { created: true };
+}

@@ -1,0 +1,90 @@
+import type { Locale } from '@app/shared/constants';
+import { formatMessage } from '@app/shared/validation';
+
+/** Server messages in both languages (validation messages live in @app/shared/validation). */
+export const MESSAGES = {
+  unauthenticated: { ar: 'يجب تسجيل الدخول أولًا', en: 'You need to sign in first' },
+  csrf_mismatch: { ar: 'انتهت صلاحية الصفحة، حدّثها وحاول مرة أخرى', en: 'The page expired, refresh and try again' },
+  subscription_ended: { ar: 'انتهى اشتراكك، اختر خطة للمتابعة', en: 'Your subscription has ended, choose a plan to continue' },
+  forbidden: { ar: 'ليست لديك صلاحية لهذا الإجراء', en: 'You do not have permission' },
+  email_verification: { ar: 'فعّل بريدك الإلكتروني أولًا', en: 'Your account needs e-mail activation' },
+  profile_completion: { ar: 'أكمل بيانات نشاطك أولًا', en: 'Complete your business profile first' },
+  phone_verification: { ar: 'تحقق من رقم جوالك أولًا', en: 'Verify your phone number first' },
+  not_found: { ar: 'الصفحة أو العنصر غير موجود', en: 'Page not found' },
+  validation_failed: { ar: 'البيانات المدخلة غير صالحة', en: 'The given data was invalid' },
+  too_many_requests: { ar: 'طلبات كثيرة، حاول مرة أخرى بعد {seconds} ثانية', en: 'Too many requests, try again after {seconds} seconds' },
+  server_error: { ar: 'حدث خطأ في الخادم، حاول لاحقًا أو تواصل مع الدعم', en: 'Something went wrong, try again later or contact support' },
+  bad_json: { ar: 'صيغة البيانات المرسلة غير صالحة', en: 'The request body is not valid JSON' },
+  unsupported_media: { ar: 'نوع المحتوى غير مدعوم', en: 'Unsupported content type' },
+  payload_too_large: { ar: 'حجم الطلب كبير جدًا', en: 'The request is too large' },
+  bad_credentials: { ar: 'بيانات الدخول غير صحيحة', en: 'These credentials do not match our records' },
+  account_locked: {
+    ar: 'تم قفل الحساب مؤقتًا بسبب محاولات دخول فاشلة متكررة، حاول بعد {minutes} دقيقة',
+    en: 'Account locked after repeated failed sign-ins, try again in {minutes} minutes',
+  },
+  account_inactive: { ar: 'هذا الحساب معطّل، تواصل مع مدير النشاط', en: 'This account is deactivated, contact your admin' },
+  otp_invalid: { ar: 'رمز التحقق غير صحيح', en: 'The verification code is incorrect' },
+  otp_expired: { ar: 'انتهت صلاحية رمز التحقق، اطلب رمزًا جديدًا', en: 'The code has expired, request a new one' },
+  otp_attempts: { ar: 'محاولات كثيرة، اطلب رمزًا جديدًا', en: 'Too many attempts, request a new code' },
+  otp_sent: { ar: 'أرسلنا رمز التحقق إلى جوالك', en: 'We sent a verification code to your phone' },
+  otp_wait: { ar: 'انتظر {seconds} ثانية قبل طلب رمز جديد', en: 'Wait {seconds} seconds before requesting a new code' },
+  phone_verified: { ar: 'تم التحقق من رقم الجوال', en: 'Phone number verified' },
+  already_verified: { ar: 'تم التحقق مسبقًا', en: 'Already verified' },
+  reset_link_sent: {
+    ar: 'إذا كان البريد مسجلًا لدينا فقد أرسلنا إليه رابط إعادة تعيين كلمة المرور',
+    en: 'If that e-mail is registered, we have sent it a password reset link',
+  },
+  reset_token_invalid: { ar: 'رابط إعادة التعيين غير صالح أو منتهي', en: 'This password reset link is invalid or has expired' },
+  password_reset: { ar: 'تم تغيير كلمة المرور، سجّل الدخول', en: 'Your password has been reset, sign in' },
+  password_updated: { ar: 'تم تحديث كلمة المرور', en: 'Password updated' },
+  current_password_wrong: { ar: 'كلمة المرور الحالية غير صحيحة', en: 'The current password is incorrect' },
+  verification_sent: { ar: 'أرسلنا رابط التفعيل إلى بريدك الإلكتروني', en: 'We sent an activation link to your e-mail' },
+  email_verified: { ar: 'تم تفعيل البريد الإلكتروني', en: 'E-mail verified' },
+  email_token_invalid: { ar: 'رابط التفعيل غير صالح أو منتهي', en: 'This activation link is invalid or has expired' },
+  email_change_sent: {
+    ar: 'أرسلنا رابط التأكيد إلى البريد الجديد، سيتغير بريدك بعد تأكيده',
+    en: 'We sent a confirmation link to the new address; your e-mail changes once it is confirmed',
+  },
+  profile_updated: { ar: 'تم تحديث الملف الشخصي', en: 'Profile updated' },
+  locale_updated: { ar: 'تم تغيير اللغة', en: 'Language changed' },
+  logged_out: { ar: 'تم تسجيل الخروج', en: 'Signed out' },
+  subdomain_taken: { ar: 'هذا الرابط محجوز، جرّب أحد الاقتراحات', en: 'This store URL is taken, try a suggestion' },
+  subdomain_fixed: { ar: 'لا يمكن تغيير رابط المتجر بعد اختياره', en: 'The store URL cannot change once chosen' },
+  industry_unknown: { ar: 'النشاط المختار غير موجود', en: 'The chosen industry does not exist' },
+  onboarding_order: { ar: 'أكمل الخطوة السابقة أولًا', en: 'Complete the previous step first' },
+  onboarding_skipped: { ar: 'تم تخطي الإعداد، يمكنك إكماله لاحقًا من الإعدادات', en: 'Setup skipped, you can finish it later in settings' },
+  saved: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
+  // Outgoing messages.
+  sms_otp: { ar: 'رمز التحقق الخاص بك في خدمة: {code}. صالح لمدة {minutes} دقائق.', en: 'Your Khidma verification code is {code}. Valid for {minutes} minutes.' },
+  mail_verify_subject: { ar: 'فعّل بريدك الإلكتروني في خدمة', en: 'Activate your Khidma e-mail' },
+  mail_verify_body: {
+    ar: 'مرحبًا {name}،\n\nلتفعيل بريدك الإلكتروني افتح الرابط التالي:\n{link}\n\nالرابط صالح لمدة 24 ساعة.',
+    en: 'Hello {name},\n\nTo activate your e-mail, open this link:\n{link}\n\nThe link is valid for 24 hours.',
+  },
+  mail_reset_subject: { ar: 'إعادة تعيين كلمة المرور', en: 'Reset your password' },
+  mail_reset_body: {
+    ar: 'مرحبًا {name}،\n\nلإعادة تعيين كلمة المرور افتح الرابط التالي:\n{link}\n\nالرابط صالح لمدة 60 دقيقة. إن لم تطلب ذلك فتجاهل هذه الرسالة.',
+    en: 'Hello {name},\n\nTo reset your password, open this link:\n{link}\n\nThe link is valid for 60 minutes. If you did not ask for it, ignore this message.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function t(key: MessageKey, locale: Locale, params?: Record<string, unknown>): string {
+  return formatMessage(MESSAGES[key][locale], params);
+}
+
+/** Picks `ar` or `en` from an Accept-Language header; Arabic when neither is asked for. */
+export function pickLocale(header: string | undefined): Locale {
+  if (!header) return 'ar';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((x) => x.lang === 'ar' || x.lang === 'en')
+    .sort((a, b) => b.q - a.q);
+  return (ranked[0]?.lang as Locale | undefined) ?? 'ar';
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { EmailAdapter } from '../integrations/email/email.adapter';
+import type { SmsAdapter } from '../integrations/sms/sms.adapter';
+import { claimDueMessages, markFailed, markSent } from '../modules/outbox/outbox.service';
+
+export type Delivery = { email: EmailAdapter; sms: SmsAdapter };
+
+/** Delivers due outbox messages once; returns how many it handled. */
+export async function deliverDue(db: Database, delivery: Delivery, log: FastifyBaseLogger, batch = 20): Promise<number> {
+  const rows = await claimDueMessages(db, batch);
+  for (const row of rows) {
+    const adapter = row.channel === 'email' ? delivery.email : delivery.sms;
+    try {
+      if (row.channel === 'email') await delivery.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      else await delivery.sms.send({ to: row.recipient, body: row.body });
+      await markSent(db, row.id, adapter.name);
+    } catch (err) {
+      // The message body may hold a code: log the id and the error only.
+      log.warn({ messageId: row.id, channel: row.channel, err: (err as Error).message }, 'delivery failed');
+      await markFailed(db, row, (err as Error).message);
+    }
+  }
+  return rows.length;
+}
+
+/** Polls the outbox every `intervalMs` until stopped. */
+export function startOutboxWorker(db: Database, delivery: Delivery, log: FastifyBaseLogger, intervalMs = 1000) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    running = deliverDue(db, delivery, log).catch((err) => log.error({ err }, 'outbox worker'));
+    await running;
+    if (!stopped) timer = setTimeout(tick, intervalMs);
+  };
+  let timer = setTimeout(tick, intervalMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

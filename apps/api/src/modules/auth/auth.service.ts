@@ -1,0 +1,435 @@
+import {
+  LOGIN_LOCK_AFTER_FAILURES,
+  LOGIN_LOCK_MINUTES,
+  type Locale,
+  ONBOARDING_LEVEL,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+  TRIAL_DAYS,
+} from '@app/shared/constants';
+import { OWNER_ROLE, PERMISSION_KEYS } from '@app/shared/permissions';
+import { normalizePhone } from '@app/shared/phone';
+import type { LoginBody, RegisterBody, UserInfo } from '@app/shared/schemas/auth';
+import type { Config } from '../../config';
+import { type Database, enterTenant, type Tx, withTenant } from '../../db/client';
+import { roles, users } from '../../db/schema/users';
+import { tenants } from '../../db/schema/tenants';
+import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { AppError, fieldError, unauthenticated } from '../../lib/errors';
+import { t } from '../../i18n/messages';
+import { enqueueMessage } from '../outbox/outbox.service';
+import * as repo from './auth.repository';
+
+export type AuthContext = {
+  tokenId: string;
+  tenantId: string;
+  user: repo.UserRow;
+  tenant: repo.TenantRow;
+  role: repo.RoleRow | null;
+  permissions: string[];
+  profileCompleted: boolean;
+  subscriptionEnded: boolean;
+  impersonatorId: string | null;
+};
+
+export type AuthDeps = { db: Database; config: Config };
+
+const DAY_MS = 86_400_000;
+const EMAIL_LINK_HOURS = 24;
+const RESET_LINK_MINUTES = 60;
+
+export function isProfileCompleted(tenant: repo.TenantRow): boolean {
+  return tenant.completedLevel >= ONBOARDING_LEVEL.completeProfile || tenant.onboardingSkippedAt !== null;
+}
+
+/** Spec §4: no status and the trial over means expired; an active plan past its end has ended too. */
+export function subscriptionState(tenant: repo.TenantRow, now = Date.now()) {
+  const trialEnds = tenant.trialEndsAt?.getTime() ?? 0;
+  const status = tenant.subscriptionStatus;
+  const onTrial = !status && trialEnds > now;
+  let ended: boolean;
+  if (!status) ended = trialEnds <= now;
+  else if (status === 'active') ended = (tenant.subscriptionEndsAt?.getTime() ?? Number.POSITIVE_INFINITY) <= now;
+  else ended = status !== 'active';
+  return { onTrial, ended, trialDaysLeft: Math.max(0, Math.ceil((trialEnds - now) / DAY_MS)) };
+}
+
+export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: string, branchRows: { id: string; name: string; workingHours: unknown }[], industryRows: { id: number; slug: string; nameAr: string; nameEn: string }[]): UserInfo {
+  const { user, tenant, role } = ctx;
+  const locale = user.locale === 'en' ? 'en' : 'ar';
+  const sub = subscriptionState(tenant);
+  return {
+    uuid: user.id,
+    email: user.email,
+    name: user.name,
+    profile_photo: user.profilePhoto,
+    phone: user.phone,
+    phone_country: user.phoneCountry,
+    phone_verified: user.phoneVerifiedAt !== null,
+    lang: locale,
+    role: role ? [{ uuid: role.id, slug: role.slug, name: role.name }] : [],
+    created_at: user.createdAt.toISOString(),
+    teams: branchRows.map((b) => ({ uuid: b.id, name: b.name, location: null })),
+    profile_completed: ctx.profileCompleted,
+    email_verified: user.emailVerifiedAt !== null,
+    can_imp: user.canImp,
+    is_imp: ctx.impersonatorId !== null,
+    permissions: ctx.permissions,
+    type: user.type,
+    tenant: {
+      uuid: tenant.id,
+      name: tenant.name,
+      logo: tenant.logo,
+      currency: tenant.currency,
+      timezone: tenant.timezone,
+      booking_page: {
+        subdomain: tenant.subdomain,
+        full_domain: tenant.subdomain ? `${tenant.subdomain}.${storeDomain}` : null,
+      },
+      plugins: tenant.plugins,
+      whatsapp_enabled: tenant.whatsappEnabled,
+      whatsapp_status: tenant.whatsappStatus,
+      subscription: tenant.subscriptionStatus
+        ? {
+            plan: tenant.subscriptionPlan,
+            status: tenant.subscriptionStatus,
+            start_at: tenant.subscriptionStartAt?.toISOString() ?? null,
+            ends_at: tenant.subscriptionEndsAt?.toISOString() ?? null,
+            show_renew_message: tenant.showRenewMessage,
+          }
+        : null,
+      onTrial: sub.onTrial,
+      trail_ends_at: tenant.trialEndsAt?.toISOString() ?? null,
+      trial_days_left: sub.trialDaysLeft,
+      onboarding: {
+        completed_level: tenant.completedLevel,
+        tenant_type: tenant.systemType,
+        tenant_benefits: tenant.features,
+        number_of_employees: tenant.numberOfEmployees,
+        tenant_creator_role: tenant.ownerRole,
+        service_types: tenant.serviceTypes,
+        skipped: tenant.onboardingSkippedAt !== null,
+      },
+      industry: industryRows.map((i) => ({ id: i.id, slug: i.slug, name: locale === 'en' ? i.nameEn : i.nameAr })),
+    },
+  };
+}
+
+export function createAuthService({ db, config }: AuthDeps) {
+  let dummyHash: Promise<string> | undefined;
+  async function issueToken(tx: Tx, tenantId: string, userId: string, impersonatorId: string | null = null) {
+    const token = randomToken();
+    await repo.insertToken(tx, { tenantId, userId, tokenHash: sha256(token), impersonatorId });
+    return token;
+  }
+
+  async function resolveToken(token: string): Promise<AuthContext | null> {
+    const row = await repo.findTokenContext(db, sha256(token));
+    if (!row) return null;
+    if (row.token.expiresAt && row.token.expiresAt.getTime() <= Date.now()) return null;
+    // A deactivated user's tokens stop working at once.
+    if (row.user.status !== 'active') return null;
+    if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000) {
+      await repo.touchToken(db, row.token.tenantId, row.token.id);
+    }
+    const permissions = row.user.isOwner ? [...PERMISSION_KEYS] : (row.role?.permissions ?? []);
+    return {
+      tokenId: row.token.id,
+      tenantId: row.token.tenantId,
+      user: row.user,
+      tenant: row.tenant,
+      role: row.role,
+      permissions,
+      profileCompleted: isProfileCompleted(row.tenant),
+      subscriptionEnded: subscriptionState(row.tenant).ended,
+      impersonatorId: row.token.impersonatorId,
+    };
+  }
+
+  async function userInfo(ctx: AuthContext): Promise<UserInfo> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const branchRows = await repo.userBranches(tx, ctx.tenantId);
+      const industryRows = await repo.industriesByIds(tx, ctx.tenant.industries);
+      return toUserInfo(ctx, config.storeDomain, branchRows, industryRows);
+    });
+  }
+
+  /** Reloads the caller's context (after a change) and renders it. */
+  async function freshInfo(token: string) {
+    const ctx = await resolveToken(token);
+    if (!ctx) throw unauthenticated();
+    return userInfo(ctx);
+  }
+
+  async function sendPhoneOtp(tx: Tx, user: repo.UserRow, locale: Locale) {
+    const code = randomDigits(OTP_LENGTH);
+    await repo.consumeCodes(tx, user.tenantId, user.id, 'phone');
+    await repo.insertCode(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      purpose: 'phone',
+      codeHash: sha256(`${user.id}:${code}`),
+      target: user.phone,
+      expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+    });
+    await enqueueMessage(tx, {
+      tenantId: user.tenantId,
+      channel: 'sms',
+      recipient: user.phone,
+      body: t('sms_otp', locale, { code, minutes: OTP_TTL_MINUTES }),
+    });
+  }
+
+  async function sendEmailLink(tx: Tx, user: repo.UserRow, purpose: 'verify_email' | 'change_email', target: string, locale: Locale) {
+    const token = randomToken(24);
+    await repo.consumeCodes(tx, user.tenantId, user.id, purpose);
+    await repo.insertCode(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      purpose,
+      codeHash: sha256(token),
+      target,
+      expiresAt: new Date(Date.now() + EMAIL_LINK_HOURS * 3_600_000),
+    });
+    const link = `${config.appUrl}/verify-your-email?token=${encodeURIComponent(token)}`;
+    await enqueueMessage(tx, {
+      tenantId: user.tenantId,
+      channel: 'email',
+      recipient: target,
+      subject: t('mail_verify_subject', locale),
+      body: t('mail_verify_body', locale, { name: user.name, link }),
+    });
+  }
+
+  async function register(body: RegisterBody, locale: Locale) {
+    const phone = normalizePhone(body.phone, body.phone_country);
+    if (!phone) throw fieldError('phone', 'phone');
+    const taken = await repo.emailOrPhoneTaken(db, body.email, phone);
+    if (taken.email || taken.phone) {
+      const fields: Record<string, { key: 'exists' }[]> = {};
+      if (taken.email) fields.email = [{ key: 'exists' }];
+      if (taken.phone) fields.phone = [{ key: 'exists' }];
+      throw new AppError(422, 'validation_failed', { fields });
+    }
+    const passwordHash = await hashPassword(body.password);
+    const lang = body.locale ?? locale;
+    try {
+      return await db.transaction(async (sys) => {
+        const [tenant] = await sys
+          .insert(tenants)
+          .values({ locale: lang, trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS), country: body.phone_country })
+          .returning();
+        if (!tenant) throw new Error('tenant insert returned nothing');
+        // From here on, the tenant's own rows are written under its RLS context.
+        await enterTenant(sys, tenant.id);
+        const [role] = await sys
+          .insert(roles)
+          .values({ tenantId: tenant.id, slug: OWNER_ROLE.slug, name: OWNER_ROLE.name[lang], isDefault: true, permissions: [...PERMISSION_KEYS] })
+          .returning();
+        const [user] = await sys
+          .insert(users)
+          .values({
+            tenantId: tenant.id,
+            name: body.name,
+            email: body.email,
+            phone,
+            phoneCountry: body.phone_country,
+            passwordHash,
+            locale: lang,
+            isOwner: true,
+            roleId: role?.id,
+          })
+          .returning();
+        if (!user) throw new Error('user insert returned nothing');
+        await sendPhoneOtp(sys, user, lang);
+        await sendEmailLink(sys, user, 'verify_email', user.email, lang);
+        const token = await issueToken(sys, tenant.id, user.id);
+        return token;
+      });
+    } catch (err) {
+      // Two sign-ups racing for one e-mail or phone: the unique index decides.
+      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw fieldError('email', 'exists');
+      }
+      throw err;
+    }
+  }
+
+  async function login(body: LoginBody) {
+    const field = body.email ? 'email' : 'phone';
+    let lookup: { email?: string; phone?: string };
+    if (body.email?.includes('@')) lookup = { email: body.email.toLowerCase() };
+    else {
+      const phone = normalizePhone(body.email ?? body.phone ?? '', body.phone_country);
+      if (!phone) throw fieldError(field, 'bad_credentials');
+      lookup = { phone };
+    }
+    const user = await repo.findUserByLogin(db, lookup);
+    if (!user) {
+      // Same work as a real check, so timing does not tell which accounts exist.
+      dummyHash ??= hashPassword('not-a-real-password');
+      await verifyPassword(await dummyHash, body.password);
+      throw fieldError(field, 'bad_credentials');
+    }
+    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+      throw new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes }, fields: { [field]: [{ key: 'account_locked', params: { minutes } }] } });
+    }
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      const lockedUntil = await repo.recordFailedLogin(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES);
+      if (lockedUntil && lockedUntil.getTime() > Date.now()) {
+        throw new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes: LOGIN_LOCK_MINUTES }, fields: { [field]: [{ key: 'account_locked', params: { minutes: LOGIN_LOCK_MINUTES } }] } });
+      }
+      throw fieldError(field, 'bad_credentials');
+    }
+    if (user.status !== 'active') throw fieldError(field, 'account_inactive');
+    return withTenant(db, user.tenantId, async (tx) => {
+      await repo.updateUser(tx, user.tenantId, user.id, { failedLogins: 0, lockedUntil: null });
+      return issueToken(tx, user.tenantId, user.id);
+    });
+  }
+
+  async function logout(ctx: AuthContext) {
+    await withTenant(db, ctx.tenantId, (tx) => repo.deleteToken(tx, ctx.tenantId, ctx.tokenId));
+  }
+
+  async function resendOtp(ctx: AuthContext, locale: Locale) {
+    if (ctx.user.phoneVerifiedAt) throw fieldError('code', 'already_verified');
+    await withTenant(db, ctx.tenantId, async (tx) => {
+      const last = await repo.latestCode(tx, ctx.tenantId, ctx.user.id, 'phone');
+      const elapsed = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+      if (elapsed < OTP_RESEND_SECONDS) {
+        const wait = Math.ceil(OTP_RESEND_SECONDS - elapsed);
+        throw new AppError(429, 'otp_wait', { params: { seconds: wait }, retryAfter: wait });
+      }
+      await sendPhoneOtp(tx, ctx.user, locale);
+    });
+  }
+
+  async function verifyOtp(ctx: AuthContext, code: string) {
+    if (ctx.user.phoneVerifiedAt) return;
+    await withTenant(db, ctx.tenantId, async (tx) => {
+      const row = await repo.latestCode(tx, ctx.tenantId, ctx.user.id, 'phone');
+      if (!row || row.expiresAt.getTime() <= Date.now()) throw fieldError('code', 'otp_expired');
+      if (row.attempts >= OTP_MAX_ATTEMPTS) throw fieldError('code', 'otp_attempts');
+      if (row.codeHash !== sha256(`${ctx.user.id}:${code}`)) {
+        await repo.bumpCodeAttempts(tx, ctx.tenantId, row.id);
+        throw fieldError('code', row.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'otp_attempts' : 'otp_invalid');
+      }
+      await repo.consumeCodes(tx, ctx.tenantId, ctx.user.id, 'phone');
+      await repo.updateUser(tx, ctx.tenantId, ctx.user.id, { phoneVerifiedAt: new Date() });
+    });
+  }
+
+  async function sendVerificationEmail(ctx: AuthContext, locale: Locale) {
+    if (ctx.user.emailVerifiedAt) throw fieldError('email', 'already_verified');
+    await withTenant(db, ctx.tenantId, (tx) => sendEmailLink(tx, ctx.user, 'verify_email', ctx.user.email, locale));
+  }
+
+  /** Public resend by address: answers the same whether or not the address is ours. */
+  async function resendVerificationByEmail(email: string, locale: Locale) {
+    const user = await repo.findUserByLogin(db, { email });
+    if (!user || user.emailVerifiedAt) return;
+    await withTenant(db, user.tenantId, (tx) => sendEmailLink(tx, user, 'verify_email', user.email, locale));
+  }
+
+  async function verifyEmail(token: string) {
+    const code = await repo.findLiveCodeByHash(db, sha256(token), ['verify_email', 'change_email']);
+    if (!code) throw fieldError('token', 'email_token_invalid');
+    await withTenant(db, code.tenantId, async (tx) => {
+      if (code.purpose === 'change_email') {
+        const taken = await repo.findUserByLogin(db, { email: code.target });
+        if (taken && taken.id !== code.userId) throw fieldError('token', 'exists');
+        await repo.updateUser(tx, code.tenantId, code.userId, { email: code.target, pendingEmail: null, emailVerifiedAt: new Date() });
+      } else {
+        await repo.updateUser(tx, code.tenantId, code.userId, { emailVerifiedAt: new Date() });
+      }
+      await repo.consumeCodes(tx, code.tenantId, code.userId, code.purpose);
+    });
+  }
+
+  async function forgotPassword(email: string, locale: Locale) {
+    const user = await repo.findUserByLogin(db, { email });
+    if (!user || user.status !== 'active') return;
+    const token = randomToken(24);
+    await withTenant(db, user.tenantId, async (tx) => {
+      await repo.consumeCodes(tx, user.tenantId, user.id, 'reset_password');
+      await repo.insertCode(tx, {
+        tenantId: user.tenantId,
+        userId: user.id,
+        purpose: 'reset_password',
+        codeHash: sha256(token),
+        target: user.email,
+        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      });
+      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+      await enqueueMessage(tx, {
+        tenantId: user.tenantId,
+        channel: 'email',
+        recipient: user.email,
+        subject: t('mail_reset_subject', locale),
+        body: t('mail_reset_body', locale, { name: user.name, link }),
+      });
+    });
+  }
+
+  async function resetPassword(email: string, token: string, password: string) {
+    const code = await repo.findLiveCodeByHash(db, sha256(token), ['reset_password']);
+    if (!code || code.target !== email) throw fieldError('email', 'reset_token_invalid');
+    const passwordHash = await hashPassword(password);
+    await withTenant(db, code.tenantId, async (tx) => {
+      await repo.updateUser(tx, code.tenantId, code.userId, { passwordHash, failedLogins: 0, lockedUntil: null });
+      await repo.consumeCodes(tx, code.tenantId, code.userId, 'reset_password');
+      await repo.deleteUserTokens(tx, code.tenantId, code.userId);
+    });
+  }
+
+  /** Changes the password, signs out every session, and returns a fresh token for this one. */
+  async function updatePassword(ctx: AuthContext, current: string, password: string) {
+    if (!(await verifyPassword(ctx.user.passwordHash, current))) throw fieldError('current_password', 'current_password_wrong');
+    const passwordHash = await hashPassword(password);
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      await repo.updateUser(tx, ctx.tenantId, ctx.user.id, { passwordHash });
+      await repo.deleteUserTokens(tx, ctx.tenantId, ctx.user.id);
+      return issueToken(tx, ctx.tenantId, ctx.user.id);
+    });
+  }
+
+  async function changeEmail(ctx: AuthContext, newEmail: string, current: string, locale: Locale) {
+    if (!(await verifyPassword(ctx.user.passwordHash, current))) throw fieldError('current_password', 'current_password_wrong');
+    if (newEmail === ctx.user.email) throw fieldError('new_email', 'exists');
+    const taken = await repo.emailOrPhoneTaken(db, newEmail, '');
+    if (taken.email) throw fieldError('new_email', 'exists');
+    await withTenant(db, ctx.tenantId, async (tx) => {
+      await repo.updateUser(tx, ctx.tenantId, ctx.user.id, { pendingEmail: newEmail });
+      await sendEmailLink(tx, ctx.user, 'change_email', newEmail, locale);
+    });
+  }
+
+  async function updateUserFields(ctx: AuthContext, values: Partial<repo.UserRow>) {
+    await withTenant(db, ctx.tenantId, (tx) => repo.updateUser(tx, ctx.tenantId, ctx.user.id, values));
+  }
+
+  return {
+    resolveToken,
+    userInfo,
+    freshInfo,
+    register,
+    login,
+    logout,
+    resendOtp,
+    verifyOtp,
+    sendVerificationEmail,
+    resendVerificationByEmail,
+    verifyEmail,
+    forgotPassword,
+    resetPassword,
+    updatePassword,
+    changeEmail,
+    updateUserFields,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

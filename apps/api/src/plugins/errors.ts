@@ -1,0 +1,106 @@
+import type { Locale } from '@app/shared/constants';
+import { type IssueLike, isValidationKey, issueField, localizeIssue, messageFor } from '@app/shared/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { type MessageKey, t } from '../i18n/messages';
+
+type ErrorBody = { message: string; code?: string; errors?: Record<string, string[]>; retry_after?: number };
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+function localizeKey(key: string, locale: Locale, params?: Record<string, unknown>): string {
+  return isValidationKey(key) ? messageFor(key, locale, params) : t(key as MessageKey, locale, params);
+}
+
+/** Zod issues → `{ field: [messages] }`, localized; a missing value reads "required". */
+export function issuesToFields(issues: readonly IssueLike[], input: unknown, locale: Locale): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, msg: string) => {
+    const list = errors[field] ?? [];
+    if (!list.includes(msg)) list.push(msg);
+    errors[field] = list;
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      for (const k of issue.keys) add([...issue.path, k].map(String).join('.'), localizeIssue(issue, locale, true));
+      continue;
+    }
+    const present = valueAt(input, issue.path) !== undefined;
+    add(issueField(issue), localizeIssue(issue, locale, present));
+  }
+  return errors;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).send(body);
+}
+
+/** One error handler for the whole API: the shapes of DESIGN §4, localized, never a stack. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: t(error.key, locale, error.options.params) };
+      if (error.options.code) body.code = error.options.code;
+      if (error.options.fields) {
+        body.errors = Object.fromEntries(
+          Object.entries(error.options.fields).map(([f, list]) => [f, list.map((e) => localizeKey(e.key, locale, e.params))]),
+        );
+      }
+      if (error.options.messages) body.errors = { ...body.errors, ...error.options.messages };
+      if (error.options.retryAfter !== undefined) {
+        body.retry_after = error.options.retryAfter;
+        reply.header('retry-after', String(error.options.retryAfter));
+      }
+      if (error.status === 422 && body.errors) {
+        const first = Object.values(body.errors)[0]?.[0];
+        if (first && error.key === 'validation_failed') body.message = first;
+      }
+      return send(reply, error.status, body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? 'body';
+      const input = part === 'body' ? request.body : part === 'querystring' ? request.query : part === 'params' ? request.params : request.headers;
+      const issues: IssueLike[] = error.validation.map((v) => ({
+        ...(v.params as Record<string, unknown>),
+        code: v.keyword,
+        message: v.message ?? '',
+        path: v.instancePath.split('/').filter(Boolean),
+      }));
+      const errors = issuesToFields(issues, input, locale);
+      const first = Object.values(errors)[0]?.[0];
+      return send(reply, 422, { message: first ?? t('validation_failed', locale), errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      const retry = Math.max(1, Math.ceil(Number((error as { ttl?: number }).ttl ?? 30_000) / 1000));
+      reply.header('retry-after', String(retry));
+      return send(reply, 429, { message: t('too_many_requests', locale, { seconds: retry }), retry_after: retry });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return send(reply, 422, { message: t('bad_json', locale), errors: { body: [t('bad_json', locale)] } });
+    }
+    if (status === 415) return send(reply, 415, { message: t('unsupported_media', locale) });
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
+      return send(reply, 413, { message: t('payload_too_large', locale) });
+    }
+    if (status === 404) return send(reply, 404, { message: t('not_found', locale) });
+    if (status >= 400 && status < 500) {
+      // Any other client error from the framework or a plugin: a 422 the client can show.
+      request.log.info({ code: error.code }, 'client error');
+      return send(reply, 422, { message: t('validation_failed', locale), errors: { body: [t('validation_failed', locale)] } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: t('server_error', locale) });
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, 404, { message: t('not_found', request.locale) }));
+}

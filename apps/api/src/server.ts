@@ -1,0 +1,39 @@
+import { buildApp, deliveryFor } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO, seedDemo } from './db/seed';
+import { startOutboxWorker } from './jobs/outbox-worker';
+
+const config = loadConfig();
+const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+await handle.migrate();
+if (!config.databaseUrl || process.env.SEED_DEMO === 'true') await seedDemo(handle.db);
+
+const app = await buildApp({ config, db: handle.db });
+const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await stopWorker();
+    await handle.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`\n  Khidma is running at ${url}  (API docs: ${url}/api/docs)`);
+console.log(`  Database: ${handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}`);
+if (!config.databaseUrl) console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}\n`);

@@ -1,0 +1,39 @@
+/** Business constants of spec §9 that both the API and the web read. */
+export const LOCALES = ['ar', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ar';
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+
+export const STORAGE_KEYS = { token: 'authToken', locale: 'selected-locale', sidebar: 'sidebar-collapsed' } as const;
+
+/** Free trial length; spec §9 says 7 in most texts and 14 once; see docs/decisions.md. */
+export const TRIAL_DAYS = 7;
+export const OTP_LENGTH = 4;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 60;
+export const PASSWORD_MIN = 8;
+export const NAME_MIN_EXCLUSIVE = 3;
+export const SUBDOMAIN_MIN = 3;
+export const SUBDOMAIN_MAX = 20;
+export const RATE_LIMIT_WAIT_SECONDS = 30;
+export const LOGIN_MAX_PER_MINUTE = 5;
+export const LOGIN_LOCK_AFTER_FAILURES = 10;
+export const LOGIN_LOCK_MINUTES = 15;
+export const TOAST_MS = 5000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_MIN_CHARS = 3;
+export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const DEFAULT_CURRENCY = 'SAR';
+export const DEFAULT_TIMEZONE = 'Asia/Riyadh';
+export const DEFAULT_COLORS = { primary: '#3B71FE', secondary: '#6DC8F9', background: '#FFFFFF' } as const;
+export const EMPLOYEE_BANDS = ['1-5', '6-10', '11-20', '21-50', '50+'] as const;
+export const OWNER_ROLES = ['owner', 'ceo', 'marketing_manager', 'customer_service'] as const;
+export const SYSTEM_TYPES = ['booking_management', 'booking_website'] as const;
+export const SERVICE_TYPES = ['home_service', 'on_site', 'online'] as const;
+export const FEATURES = ['bookings', 'orders', 'invoices', 'pos', 'store', 'marketing', 'reports', 'packages'] as const;
+/** Onboarding levels of spec §4: recorded as `completed_level` after each step. */
+export const ONBOARDING_LEVEL = { registered: 2, tenantInfo: 3, tenantProfile: 4, completeProfile: 5 } as const;
+/** Weekdays as JavaScript numbers them: 0 Sunday … 6 Saturday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

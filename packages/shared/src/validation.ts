@@ -1,0 +1,127 @@
+import type { Locale } from './constants';
+
+/**
+ * The generic validation messages of spec §5, in both languages. Zod schemas carry a key of this
+ * catalogue as their custom message (or none, and the issue code picks one); the API and the web both
+ * render issues through `messageFor`, so a rule reads the same wherever it fails.
+ */
+export const VALIDATION_MESSAGES = {
+  required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
+  min_length: { ar: 'يجب ألا يقل عن {min} أحرف', en: 'Must be at least {min} characters' },
+  max_length: { ar: 'يجب ألا يزيد عن {max} حرفًا', en: 'Must be at most {max} characters' },
+  email: { ar: 'البريد الإلكتروني غير صالح', en: 'Invalid e-mail address' },
+  phone: { ar: 'رقم الجوال غير صالح', en: 'Invalid phone number' },
+  date: { ar: 'التاريخ غير صالح', en: 'Invalid date' },
+  url: { ar: 'الرابط غير صالح', en: 'Invalid URL' },
+  number: { ar: 'يجب أن تكون القيمة رقمًا', en: 'Must be a number' },
+  integer: { ar: 'يجب أن تكون القيمة عددًا صحيحًا', en: 'Must be a whole number' },
+  positive: { ar: 'يجب أن تكون القيمة رقمًا موجبًا', en: 'Must be a positive number' },
+  gt: { ar: 'يجب أن تكون القيمة أكبر من {min}', en: 'Must be greater than {min}' },
+  gte: { ar: 'يجب ألا تقل القيمة عن {min}', en: 'Must be at least {min}' },
+  lte: { ar: 'يجب ألا تزيد القيمة عن {max}', en: 'Must be at most {max}' },
+  min_items: { ar: 'اختر {min} على الأقل', en: 'Choose at least {min}' },
+  max_items: { ar: 'اختر {max} على الأكثر', en: 'Choose at most {max}' },
+  confirmed: { ar: 'التأكيد لا يطابق الحقل الآخر', en: 'Must match the other field' },
+  exists: { ar: 'هذه القيمة مستخدمة من قبل', en: 'This value already exists' },
+  not_exists: { ar: 'هذه القيمة غير موجودة', en: 'This value does not exist' },
+  file_too_large: { ar: 'حجم الملف كبير جدًا (الحد {max} ميغابايت)', en: 'File too large (limit {max} MB)' },
+  file_type: { ar: 'نوع الملف غير مدعوم', en: 'File type unsupported' },
+  invalid: { ar: 'القيمة غير صالحة', en: 'Invalid value' },
+  string: { ar: 'يجب أن تكون القيمة نصًا', en: 'Must be text' },
+  boolean: { ar: 'يجب أن تكون القيمة نعم أو لا', en: 'Must be true or false' },
+  array: { ar: 'يجب أن تكون القيمة قائمة', en: 'Must be a list' },
+  object: { ar: 'القيمة غير صالحة', en: 'Invalid value' },
+  unknown_field: { ar: 'حقل غير معروف', en: 'Unknown field' },
+  name_min: { ar: 'يجب أن يكون الاسم أكثر من 3 أحرف', en: 'Name must be more than 3 characters' },
+  password_min: { ar: 'كلمة المرور 8 أحرف على الأقل', en: 'Password must be at least 8 characters' },
+  otp: { ar: 'رمز التحقق 4 أرقام', en: 'The verification code is 4 digits' },
+  subdomain: {
+    ar: 'من 3 إلى 20 حرفًا إنجليزيًا، بلا أحرف عربية أو أرقام أو رموز',
+    en: '3 to 20 English letters, no Arabic letters, digits or symbols',
+  },
+  subdomain_reserved: { ar: 'هذا الاسم محجوز', en: 'This name is reserved' },
+  slug: { ar: 'أحرف إنجليزية وأرقام وشرطة سفلية وشرطة فقط', en: 'English letters, digits, underscore and hyphen only' },
+  time: { ar: 'الوقت غير صالح', en: 'Invalid time' },
+  closes_after_opens: { ar: 'وقت الإغلاق يجب أن يكون بعد وقت الفتح', en: 'Closing time must be after opening time' },
+  duration_step: {
+    ar: 'المدة من 15 دقيقة إلى 4 ساعات و45 دقيقة بخطوات 15 دقيقة',
+    en: 'Duration is 15 minutes to 4 h 45 min in 15-minute steps',
+  },
+  service_or_provider: { ar: 'أضف خدمة أو مقدم خدمة واحدًا على الأقل', en: 'Add at least one service or provider' },
+  email_or_phone: { ar: 'أدخل البريد الإلكتروني أو رقم الجوال', en: 'Enter your e-mail or phone' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationKey(value: string): value is ValidationKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, value);
+}
+
+export function formatMessage(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+export function messageFor(key: ValidationKey, locale: Locale, params?: Record<string, unknown>): string {
+  return formatMessage(VALIDATION_MESSAGES[key][locale], params);
+}
+
+/** The minimal shape of a zod 4 issue that we read. */
+export type IssueLike = {
+  code: string;
+  message: string;
+  path: readonly PropertyKey[];
+  expected?: unknown;
+  origin?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  inclusive?: boolean;
+  format?: string;
+  keys?: readonly string[];
+};
+
+/**
+ * A localized message for one issue. `present` says whether the input had a value at the issue's
+ * path (an invalid_type on a missing value is "required").
+ */
+export function localizeIssue(issue: IssueLike, locale: Locale, present: boolean): string {
+  if (isValidationKey(issue.message)) return messageFor(issue.message, locale, issue as Record<string, unknown>);
+  const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (!present) return messageFor('required', locale);
+      const expected = String(issue.expected);
+      if (expected === 'number' || expected === 'int' || expected === 'bigint') return messageFor('number', locale);
+      if (expected === 'string') return messageFor('string', locale);
+      if (expected === 'boolean') return messageFor('boolean', locale);
+      if (expected === 'array') return messageFor('array', locale);
+      return messageFor('invalid', locale);
+    }
+    case 'too_small': {
+      const min = num(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? messageFor('required', locale) : messageFor('min_length', locale, { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return messageFor('min_items', locale, { min });
+      if (min === 0 && issue.inclusive === false) return messageFor('positive', locale);
+      return messageFor(issue.inclusive === false ? 'gt' : 'gte', locale, { min });
+    }
+    case 'too_big': {
+      const max = num(issue.maximum);
+      if (issue.origin === 'string') return messageFor('max_length', locale, { max });
+      if (issue.origin === 'array' || issue.origin === 'set') return messageFor('max_items', locale, { max });
+      return messageFor('lte', locale, { max });
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return messageFor('email', locale);
+      if (issue.format === 'url') return messageFor('url', locale);
+      if (issue.format === 'date' || issue.format === 'datetime') return messageFor('date', locale);
+      return messageFor('invalid', locale);
+    case 'unrecognized_keys':
+      return messageFor('unknown_field', locale);
+    default:
+      return messageFor('invalid', locale);
+  }
+}
+
+/** Field path as the API reports it: `items.0.price`. */
+export function issueField(issue: IssueLike, fallback = 'body'): string {
+  return issue.path.length ? issue.path.map(String).join('.') : fallback;
+}
