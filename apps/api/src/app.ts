@@ -25,10 +25,16 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { t } from './i18n/messages';
+import { AppError } from './lib/errors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRequestContext } from './plugins/request-context';
 
-export type AppDeps = { config: Config; db: Database };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** Where the logs go instead of stdout (tests read them back); the redaction still applies. */
+  logStream?: { write(msg: string): void };
+};
 
 /** Never written to the logs: credentials, tokens and codes. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
@@ -41,9 +47,9 @@ export function deliveryFor(config: Config): Delivery {
 }
 
 /** Builds the whole API (and the web app's static files when built); does not listen. */
-export async function buildApp({ config, db }: AppDeps, opts: FastifyServerOptions = {}) {
+export async function buildApp({ config, db, logStream }: AppDeps, opts: FastifyServerOptions = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -66,8 +72,16 @@ export async function buildApp({ config, db }: AppDeps, opts: FastifyServerOptio
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'too_many_requests', { params: { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }, retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+  });
   registerRequestContext(app, auth.resolveToken);
+  // Routes of plugins (API docs, uploaded files, the web app) carry no guard config: they are public.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'public' };
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -74,6 +74,8 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
           rateLimit: {
             max: LOGIN_MAX_PER_MINUTE,
             timeWindow: '1 minute',
+            // After parsing, so the key can name the account asked for.
+            hook: 'preHandler',
             keyGenerator: (req: FastifyRequest) => {
               const body = (req.body ?? {}) as { email?: unknown; phone?: unknown };
               return `login:${req.ip}:${String(body.email ?? body.phone ?? '').toLowerCase().slice(0, 190)}`;
@@ -108,7 +110,7 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
 
     app.post(
       '/auth/resend-otp',
-      { config: { ...early, ...perIp(10) }, schema: { tags: ['auth'], body: resendOtpBody.optional(), response: { 200: messageSchema } } },
+      { config: { ...early, ...perIp(10) }, schema: { tags: ['auth'], body: resendOtpBody.nullish(), response: { 200: messageSchema } } },
       async (request) => {
         await auth.resendOtp(requireAuth(request), request.locale);
         return { message: t('otp_sent', request.locale) };
@@ -207,22 +209,28 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
         const fields: Record<string, string> = {};
         let photo: Buffer | null = null;
         if (request.isMultipart()) {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'photo' || photo) {
-                part.file.resume();
-                continue;
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'photo' || photo) {
+                  part.file.resume();
+                  continue;
+                }
+                try {
+                  photo = await part.toBuffer();
+                } catch {
+                  throw new AppError(422, 'validation_failed', {
+                    fields: { photo: [{ key: 'file_too_large', params: { max: PROFILE_PHOTO_MAX_BYTES / 1024 / 1024 } }] },
+                  });
+                }
+              } else if (typeof part.value === 'string') {
+                fields[part.fieldname] = part.value;
               }
-              try {
-                photo = await part.toBuffer();
-              } catch {
-                throw new AppError(422, 'validation_failed', {
-                  fields: { photo: [{ key: 'file_too_large', params: { max: PROFILE_PHOTO_MAX_BYTES / 1024 / 1024 } }] },
-                });
-              }
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
             }
+          } catch (err) {
+            // A truncated or malformed multipart body is the client's fault, not a server error.
+            if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+            throw new AppError(422, 'validation_failed', { fields: { body: [{ key: 'invalid' }] } });
           }
         } else if (request.body && typeof request.body === 'object') {
           for (const [k, v] of Object.entries(request.body as Record<string, unknown>)) if (typeof v === 'string') fields[k] = v;
