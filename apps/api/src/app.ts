@@ -24,9 +24,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
-import { t } from './i18n/messages';
 import { AppError } from './lib/errors';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, registerNotFound } from './plugins/errors';
 import { registerRequestContext } from './plugins/request-context';
 
 export type AppDeps = {
@@ -120,16 +119,11 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
   const webDist = config.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+  const serveSpa = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  if (serveSpa && webDist) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
-    // The web app routes on the client: any other GET outside /api gets its index page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({ message: t('not_found', request.locale) });
-    });
   }
+  registerNotFound(app, serveSpa);
 
   return app;
 }

@@ -34,7 +34,11 @@ export function issuesToFields(issues: readonly IssueLike[], input: unknown, loc
       continue;
     }
     const present = valueAt(input, issue.path) !== undefined;
-    add(issueField(issue), localizeIssue(issue, locale, present));
+    // Catalogue messages name their bounds {min}/{max}; zod and the validator call them minimum/maximum.
+    const bounds: IssueLike & { min?: unknown; max?: unknown } = { ...issue };
+    if (issue.minimum !== undefined) bounds.min = Number(issue.minimum);
+    if (issue.maximum !== undefined) bounds.max = Number(issue.maximum);
+    add(issueField(issue), localizeIssue(bounds, locale, present));
   }
   return errors;
 }
@@ -102,5 +106,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(reply, 500, { message: t('server_error', locale) });
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, { message: t('not_found', request.locale) }));
+}
+
+/**
+ * One not-found handler: JSON 404 for the API; with a built web app, any other GET gets its index
+ * page, since the web app routes on the client.
+ */
+export function registerNotFound(app: FastifyInstance, serveSpa: boolean) {
+  app.setNotFoundHandler((request, reply) => {
+    if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return send(reply, 404, { message: t('not_found', request.locale) });
+  });
 }

@@ -1,0 +1,54 @@
+import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
+
+/** Which layout a path belongs to, as the guard sees it. */
+export type RouteArea = 'auth' | 'open' | 'onboarding' | 'main';
+
+const AUTH_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-otp'];
+/** Reachable signed in or not, verified or not: the e-mailed link and the dev outbox (to read the OTP). */
+const OPEN_PATHS = ['/verify-your-email', '/dev/outbox'];
+
+const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+export function areaOf(pathname: string): RouteArea {
+  const path = trimSlash(pathname);
+  if (AUTH_PATHS.includes(path)) return 'auth';
+  if (OPEN_PATHS.includes(path)) return 'open';
+  if (path === '/onboarding' || path.startsWith('/onboarding/') || path === '/launch-profile') return 'onboarding';
+  return 'main';
+}
+
+export type GuardUser = {
+  phone_verified: boolean;
+  profile_completed: boolean;
+  permissions: readonly string[];
+  tenant: { plugins: readonly string[] };
+};
+
+export type GuardInput = {
+  pathname: string;
+  loggedIn: boolean;
+  user: GuardUser | undefined;
+  userFailed: boolean;
+  /** The main route's requirements, from the route table (none for pages outside it). */
+  route?: { permissions: readonly PermissionKey[]; plugin?: string } | undefined;
+};
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'loading' } | { kind: 'redirect'; to: string; clearSession?: boolean };
+
+const allow: GuardDecision = { kind: 'allow' };
+const redirect = (to: string, clearSession = false): GuardDecision => ({ kind: 'redirect', to, ...(clearSession ? { clearSession } : {}) });
+
+/** The routing guard of spec §2, in its order; a pure function so every branch is tested. */
+export function decideRoute({ pathname, loggedIn, user, userFailed, route }: GuardInput): GuardDecision {
+  const path = trimSlash(pathname);
+  const area = areaOf(path);
+  if (area === 'open') return allow;
+  if (!loggedIn) return area === 'auth' && path !== '/verify-otp' ? allow : redirect('/login');
+  if (!user) return userFailed ? redirect('/login', true) : { kind: 'loading' };
+  if (!user.phone_verified) return path === '/verify-otp' ? allow : redirect('/verify-otp');
+  if (area === 'auth') return redirect(user.profile_completed ? '/dashboard' : '/onboarding');
+  if (!user.profile_completed) return area === 'onboarding' ? allow : redirect('/onboarding');
+  if (route?.plugin && !user.tenant.plugins.includes(route.plugin)) return redirect('/not-found-plugin');
+  if (route && !hasAnyPermission(user.permissions, route.permissions)) return redirect('/unauthorized');
+  return allow;
+}

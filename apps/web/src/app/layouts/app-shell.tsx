@@ -1,0 +1,75 @@
+import { AppShell, Burger, Group, Overlay } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Brand } from '@/components/brand';
+import { PageLoader } from '@/components/page-loader';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { getSidebarCollapsed, setSidebarCollapsed } from '@/lib/storage';
+import { showsTopBar } from '../route-table';
+import { Banners } from './banners';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const WIDE = 224;
+const NARROW = 56;
+const DRAWER = 280;
+
+/** Signed-in pages: sidebar (collapsible, a drawer on phones), top bar and banners. */
+export function AppShellLayout() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
+  const withSidebar = user.profile_completed && user.phone_verified;
+  const topBar = showsTopBar(location.pathname);
+  const narrow = collapsed && !isMobile;
+
+  // Following a link in the drawer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => mobile.close(), [location.pathname]);
+
+  const toggleCollapsed = () => {
+    setCollapsed((c) => {
+      setSidebarCollapsed(!c);
+      return !c;
+    });
+  };
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 60, collapsed: !topBar && !isMobile }}
+      navbar={
+        withSidebar
+          ? { width: { base: DRAWER, sm: narrow ? NARROW : WIDE }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }
+          : undefined
+      }
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        {topBar ? (
+          <TopBar burger={withSidebar ? <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="menu" /> : null} />
+        ) : (
+          <Group h="100%" px="md" gap="sm">
+            {withSidebar && <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="menu" />}
+            <Brand size="md" />
+          </Group>
+        )}
+      </AppShell.Header>
+      {withSidebar && (
+        <AppShell.Navbar maw={DRAWER}>
+          <Sidebar collapsed={narrow} onToggle={toggleCollapsed} />
+        </AppShell.Navbar>
+      )}
+      {withSidebar && isMobile && mobileOpen && <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={mobile.close} />}
+      <AppShell.Main bg="var(--app-bg)">
+        <Banners />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,76 @@
+import { ActionIcon, AppShell, Box, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { IconChevronsLeft, IconChevronsRight, IconCrown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Brand } from '@/components/brand';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { sidebarEntries } from '../route-table';
+
+/** The sidebar, built from the route table and filtered by the user's keys and plugins. */
+export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const entries = sidebarEntries(user);
+  const plansPath = user.tenant.onTrial ? '/settings/subscriptions/plans' : '/settings/subscriptions/current-plan';
+  const planLabel = user.tenant.onTrial ? t('nav.subscribe') : t('nav.plans');
+  // The chevron points toward where the sidebar folds (the inline start edge); tooltips open on the
+  // inline end side, which Mantine names physically (rtl-ok).
+  const rtl = i18n.language !== 'en';
+  const FoldIcon = collapsed === rtl ? IconChevronsLeft : IconChevronsRight;
+
+  return (
+    <>
+      <AppShell.Section p={collapsed ? 8 : 'md'} h={60} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group h="100%" justify={collapsed ? 'center' : 'space-between'} wrap="nowrap">
+          {!collapsed && <Brand size="md" />}
+          <ActionIcon variant="subtle" color="gray" onClick={onToggle} visibleFrom="sm" aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')} data-testid="sidebar-toggle">
+            <FoldIcon size={18} />
+          </ActionIcon>
+        </Group>
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} p={collapsed ? 6 : 'sm'}>
+        {entries.map(({ path, sidebar }) => {
+          const Icon = sidebar.icon;
+          const label = t(sidebar.labelKey);
+          const link = (
+            <NavLink
+              key={path}
+              component={RouterNavLink}
+              to={path}
+              label={collapsed ? null : label}
+              aria-label={label}
+              leftSection={<Icon size={20} stroke={1.7} />}
+              active={location.pathname === path || location.pathname.startsWith(path + '/')}
+              variant="light"
+              styles={{ root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: collapsed ? 'center' : undefined } }}
+              data-testid={`nav-${path.slice(1)}`}
+            />
+          );
+          return collapsed ? (
+            <Tooltip key={path} label={label} position={rtl ? 'left' : 'right'}>
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </AppShell.Section>
+      <AppShell.Section p={collapsed ? 6 : 'sm'}>
+        <Box>
+          {collapsed ? (
+            <Tooltip label={planLabel} position={rtl ? 'left' : 'right'}>
+              <ActionIcon component={RouterNavLink} to={plansPath} size="lg" variant="light" mx="auto" display="flex" aria-label={planLabel}>
+                <IconCrown size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Button component={RouterNavLink} to={plansPath} fullWidth variant="light" leftSection={<IconCrown size={18} />} data-testid="sidebar-plans">
+              {planLabel}
+            </Button>
+          )}
+        </Box>
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { ActionIcon, Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useLogout } from '@/features/auth/api/logout';
+import { LanguageSwitch } from '../language-switch';
+
+/** There is no notifications API yet; the bell shows its badge once there is a count. */
+const UNREAD_NOTIFICATIONS = 0;
+
+export function TopBar({ burger }: { burger: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const logout = useLogout();
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        {burger}
+        <Text fw={700} truncate visibleFrom="xs">
+          {user.tenant.name ?? t('brand')}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <LanguageSwitch />
+        <Indicator label={UNREAD_NOTIFICATIONS} size={16} disabled={UNREAD_NOTIFICATIONS === 0} offset={4}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('topBar.notifications')} data-testid="notifications-bell">
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+        <Menu position="bottom-end" width={220} shadow="md">
+          <Menu.Target>
+            <UnstyledButton data-testid="profile-menu" aria-label={t('topBar.profileMenu')}>
+              <Group gap={6} wrap="nowrap">
+                <Avatar src={user.profile_photo} name={user.name} color="brand" radius="xl" size={34} />
+                <Text fz="sm" fw={600} visibleFrom="md" maw={140} truncate>
+                  {user.name}
+                </Text>
+                <IconChevronDown size={14} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              <Text fz="xs" c="dimmed" truncate className="ltr-value">
+                {user.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />} data-testid="menu-profile">
+              {t('topBar.profile')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} data-testid="sign-out">
+              {t('signOut')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,44 @@
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { i18n, isRtl } from '@/lib/i18n';
+import { getStoredLocale } from '@/lib/storage';
+import { theme } from './theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change by asking again; a network blip may.
+      retry: (count, error) => count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+/** Keeps Mantine's direction in step with the language. */
+function DirectionSync() {
+  const { setDirection } = useDirection();
+  useEffect(() => {
+    const onChange = (lng: string) => setDirection(isRtl(lng === 'en' ? 'en' : 'ar') ? 'rtl' : 'ltr');
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [setDirection]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={isRtl(getStoredLocale()) ? 'rtl' : 'ltr'} detectDirection={false}>
+        <DirectionSync />
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShellLayout } from './layouts/app-shell';
+import { AuthLayout } from './layouts/auth-layout';
+import { OnboardingLayout } from './layouts/onboarding-layout';
+import { RootLayout } from './layouts/root-layout';
+import { StandaloneLayout } from './layouts/standalone-layout';
+import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPluginPage } from './pages/not-found-plugin-page';
+import { RouteErrorPage } from './pages/route-error-page';
+import { UnauthorizedPage } from './pages/unauthorized-page';
+import { MAIN_ROUTES } from './route-table';
+import { lazyPage } from './lazy-page';
+
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyOtpPage = lazyPage(() => import('@/features/auth/pages/verify-otp-page'), 'VerifyOtpPage');
+const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const UpdateInfoPage = lazyPage(() => import('@/features/onboarding/pages/update-info-page'), 'UpdateInfoPage');
+const UpdateProfilePage = lazyPage(() => import('@/features/onboarding/pages/update-profile-page'), 'UpdateProfilePage');
+const CompleteProfilePage = lazyPage(() => import('@/features/onboarding/pages/complete-profile-page'), 'CompleteProfilePage');
+const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/launch-profile-page'), 'LaunchProfilePage');
+const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/signup', element: <SignupPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/verify-otp', element: <VerifyOtpPage /> },
+          { path: '/verify-your-email', element: <VerifyEmailPage /> },
+        ],
+      },
+      {
+        path: '/onboarding',
+        element: <OnboardingLayout />,
+        children: [
+          { index: true, element: <Navigate to="update-info" replace /> },
+          { path: 'update-info', element: <UpdateInfoPage /> },
+          { path: 'update-profile', element: <UpdateProfilePage /> },
+          { path: 'complete-profile', element: <CompleteProfilePage /> },
+        ],
+      },
+      {
+        element: <StandaloneLayout />,
+        children: [
+          { path: '/launch-profile', element: <LaunchProfilePage /> },
+          { path: '/dev/outbox', element: <DevOutboxPage /> },
+        ],
+      },
+      {
+        element: <AppShellLayout />,
+        children: [
+          ...MAIN_ROUTES.map(({ path, Page }) => ({ path, element: <Page /> })),
+          { path: '/unauthorized', element: <UnauthorizedPage /> },
+          { path: '/not-found-plugin', element: <NotFoundPluginPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
