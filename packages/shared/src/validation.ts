@@ -84,8 +84,11 @@ export type IssueLike = {
  * path (an invalid_type on a missing value is "required").
  */
 export function localizeIssue(issue: IssueLike, locale: Locale, present: boolean): string {
-  if (isValidationKey(issue.message)) return messageFor(issue.message, locale, issue as Record<string, unknown>);
   const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
+  if (isValidationKey(issue.message)) {
+    // Catalogue messages name their bounds {min}/{max}; zod calls them minimum/maximum.
+    return messageFor(issue.message, locale, { min: num(issue.minimum), max: num(issue.maximum) });
+  }
   switch (issue.code) {
     case 'invalid_type': {
       if (!present) return messageFor('required', locale);

@@ -34,11 +34,7 @@ export function issuesToFields(issues: readonly IssueLike[], input: unknown, loc
       continue;
     }
     const present = valueAt(input, issue.path) !== undefined;
-    // Catalogue messages name their bounds {min}/{max}; zod and the validator call them minimum/maximum.
-    const bounds: IssueLike & { min?: unknown; max?: unknown } = { ...issue };
-    if (issue.minimum !== undefined) bounds.min = Number(issue.minimum);
-    if (issue.maximum !== undefined) bounds.max = Number(issue.maximum);
-    add(issueField(issue), localizeIssue(bounds, locale, present));
+    add(issueField(issue), localizeIssue(issue, locale, present));
   }
   return errors;
 }

@@ -26,10 +26,10 @@ export const registerBody = z
   .object({
     name: nameField(),
     email: emailField,
-    phone: z.string().trim().min(1, 'required').max(32),
+    phone: z.string().trim().min(1, { error: 'required', abort: true }).max(32),
     phone_country: phoneCountry.default('SA'),
     password: passwordField,
-    password_confirmation: z.string().min(1, 'required'),
+    password_confirmation: z.string().min(1, { error: 'required', abort: true }),
     locale: z.enum(LOCALES).optional(),
   })
   .superRefine(checkPhone)
@@ -42,7 +42,7 @@ export const loginBody = z
     email: z.string().trim().max(190).optional(),
     phone: z.string().trim().max(32).optional(),
     phone_country: phoneCountry.default('SA'),
-    password: z.string().min(1, 'required').max(128),
+    password: z.string().min(1, { error: 'required', abort: true }).max(128),
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.phone) {
@@ -55,24 +55,24 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const verifyOtpBody = z.object({ code: z.string().trim().regex(/^\d{4}$/, 'otp') });
 export const resendOtpBody = z.object({ email: z.string().optional() });
 export const emailBody = z.object({ email: emailField });
-export const verifyEmailBody = z.object({ token: z.string().min(1, 'required').max(200) });
+export const verifyEmailBody = z.object({ token: z.string().min(1, { error: 'required', abort: true }).max(200) });
 export const forgotPasswordBody = z.object({ email: emailField });
 export const resetPasswordBody = z
   .object({
     email: emailField,
-    token: z.string().min(1, 'required').max(200),
+    token: z.string().min(1, { error: 'required', abort: true }).max(200),
     password: passwordField,
-    password_confirmation: z.string().min(1, 'required'),
+    password_confirmation: z.string().min(1, { error: 'required', abort: true }),
   })
   .superRefine(checkConfirmed);
 export const updatePasswordBody = z
   .object({
-    current_password: z.string().min(1, 'required').max(128),
+    current_password: z.string().min(1, { error: 'required', abort: true }).max(128),
     password: passwordField,
-    password_confirmation: z.string().min(1, 'required'),
+    password_confirmation: z.string().min(1, { error: 'required', abort: true }),
   })
   .superRefine(checkConfirmed);
-export const changeEmailBody = z.object({ new_email: emailField, current_password: z.string().min(1, 'required').max(128) });
+export const changeEmailBody = z.object({ new_email: emailField, current_password: z.string().min(1, { error: 'required', abort: true }).max(128) });
 export const updateLocaleBody = z.object({ locale: z.enum(LOCALES, 'invalid'), _method: z.literal('PUT').optional() });
 export const updateProfileFields = z.object({ name: nameField(), remove_photo: z.enum(['0', '1', 'true', 'false']).optional() });
 

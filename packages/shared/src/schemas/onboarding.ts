@@ -12,7 +12,7 @@ export const subdomainField = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'required')
+  .min(1, { error: 'required', abort: true })
   .refine((v) => new RegExp(`^[a-z]{${SUBDOMAIN_MIN},${SUBDOMAIN_MAX}}$`).test(v), 'subdomain')
   .refine((v) => !RESERVED_SUBDOMAINS.includes(v), 'subdomain_reserved');
 

@@ -310,17 +310,20 @@ export function createAuthService({ db, config }: AuthDeps) {
 
   async function verifyOtp(ctx: AuthContext, code: string) {
     if (ctx.user.phoneVerifiedAt) return;
-    await withTenant(db, ctx.tenantId, async (tx) => {
+    // A wrong code is counted: the transaction must commit, so the error is thrown after it.
+    const failure = await withTenant(db, ctx.tenantId, async (tx) => {
       const row = await repo.latestCode(tx, ctx.tenantId, ctx.user.id, 'phone');
       if (!row || row.expiresAt.getTime() <= Date.now()) throw fieldError('code', 'otp_expired');
       if (row.attempts >= OTP_MAX_ATTEMPTS) throw fieldError('code', 'otp_attempts');
       if (row.codeHash !== sha256(`${ctx.user.id}:${code}`)) {
         await repo.bumpCodeAttempts(tx, ctx.tenantId, row.id);
-        throw fieldError('code', row.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'otp_attempts' : 'otp_invalid');
+        return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? ('otp_attempts' as const) : ('otp_invalid' as const);
       }
       await repo.consumeCodes(tx, ctx.tenantId, ctx.user.id, 'phone');
       await repo.updateUser(tx, ctx.tenantId, ctx.user.id, { phoneVerifiedAt: new Date() });
+      return null;
     });
+    if (failure) throw fieldError('code', failure);
   }
 
   async function sendVerificationEmail(ctx: AuthContext, locale: Locale) {
@@ -338,10 +341,13 @@ export function createAuthService({ db, config }: AuthDeps) {
   async function verifyEmail(token: string) {
     const code = await repo.findLiveCodeByHash(db, sha256(token), ['verify_email', 'change_email']);
     if (!code) throw fieldError('token', 'email_token_invalid');
+    if (code.purpose === 'change_email') {
+      // On the system connection, before the tenant transaction (PGlite has a single connection).
+      const taken = await repo.findUserByLogin(db, { email: code.target });
+      if (taken && taken.id !== code.userId) throw fieldError('token', 'exists');
+    }
     await withTenant(db, code.tenantId, async (tx) => {
       if (code.purpose === 'change_email') {
-        const taken = await repo.findUserByLogin(db, { email: code.target });
-        if (taken && taken.id !== code.userId) throw fieldError('token', 'exists');
         await repo.updateUser(tx, code.tenantId, code.userId, { email: code.target, pendingEmail: null, emailVerifiedAt: new Date() });
       } else {
         await repo.updateUser(tx, code.tenantId, code.userId, { emailVerifiedAt: new Date() });

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, Client, latestMessage, readMailToken, readOtp, registerUser, type TestApp } from '../test/helper';
+
+/** Every string value anywhere in a parsed log line. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+let t: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (msg: string) => void lines.push(msg) } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('logs', () => {
+  it('never contain the password, the token, the OTP code, reset/verify tokens or the XSRF value', async () => {
+    const u = await registerUser(t.app);
+    const otp = await readOtp(t.db, u.phoneE164);
+    const sms = await latestMessage(t.db, 'sms', u.phoneE164);
+    const emailToken = await readMailToken(t.db, u.input.email);
+    expect((await u.client.post('auth/verify-otp', { code: otp })).statusCode).toBe(200);
+    const login = await new Client(t.app).post('auth/login', { email: u.input.email, password: u.input.password });
+    expect(login.statusCode).toBe(200);
+    const loginToken = login.json().data.token as string;
+    await new Client(t.app).post('auth/login', { email: u.input.email, password: 'Wrong#Password1' });
+    await new Client(t.app).post('auth/forgot-password', { email: u.input.email });
+    const resetToken = await readMailToken(t.db, u.input.email);
+    await new Client(t.app).post('auth/reset-password', { email: u.input.email, token: resetToken, password: 'Another#Pass1', password_confirmation: 'Another#Pass1' });
+    await new Client(t.app).post('auth/email/verify', { token: emailToken });
+    await new Client(t.app).get('auth/me', { token: loginToken });
+    const xsrf = u.client.cookies['XSRF-TOKEN'];
+
+    const text = lines.join('');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(text).toMatch(/"url":"\/api\/v1\/auth\/login"/);
+    for (const secret of [u.input.password, 'Wrong#Password1', 'Another#Pass1', u.token, loginToken, emailToken, resetToken, xsrf, sms?.body]) {
+      expect(secret).toBeTruthy();
+      expect(text.includes(secret as string), `log leaks ${String(secret).slice(0, 6)}…`).toBe(false);
+    }
+    // The code is only 4 digits: look for it as a value, not inside timestamps.
+    const values = lines.flatMap((l) => strings(JSON.parse(l)));
+    expect(values.some((v) => new RegExp(`(^|\\D)${otp}(\\D|$)`).test(v))).toBe(false);
+  });
+});
