@@ -20,13 +20,22 @@ import { localStorage } from './integrations/storage/storage.adapter';
 import type { Delivery } from './jobs/outbox-worker';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { accessRoutes } from './modules/access/access.routes';
+import { branchRoutes } from './modules/branches/branches.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { pluginRoutes } from './modules/plugins/plugins.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { AppError } from './lib/errors';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
-import { registerRequestContext } from './plugins/request-context';
+import { type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -76,10 +85,25 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'too_many_requests', { params: { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }, retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
-  registerRequestContext(app, auth.resolveToken);
+  registerRequestContext(app, auth.resolveToken, db);
   // Routes of plugins (API docs, uploaded files, the web app) carry no guard config: they are public.
+  // The route table: every route with its guard declaration, read by the security suite.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'public' };
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: route.url,
+        config: (route.config ?? {}) as RouteGuard,
+        hasBody: Boolean(route.schema?.body),
+        hasQuery: Boolean(route.schema?.querystring),
+        hasParams: route.url.includes(':'),
+        multipart: Boolean((route.config as { multipart?: boolean } | undefined)?.multipart),
+      });
+    }
   });
 
   await app.register(swagger, {
@@ -111,6 +135,9 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://') }));
       await api.register(onboardingRoutes({ onboarding, auth }));
       await api.register(dashboardRoutes({ db }));
+      await api.register(accessRoutes({ db, auth, config }));
+      await api.register(branchRoutes({ db, auth, config }));
+      await api.register(pluginRoutes({ db, auth, config }));
       if (showOutbox) await api.register(devOutboxRoutes({ db }));
     },
     { prefix: '/api/v1' },

@@ -37,3 +37,19 @@ export const FEATURES = ['bookings', 'orders', 'invoices', 'pos', 'store', 'mark
 export const ONBOARDING_LEVEL = { registered: 2, tenantInfo: 3, tenantProfile: 4, completeProfile: 5 } as const;
 /** Weekdays as JavaScript numbers them: 0 Sunday … 6 Saturday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Installable plugins of spec §7 (`GET plugins`); routes tied to one answer 404 while it is missing. */
+export const PLUGINS = ['pos', 'commission', 'packages', 'boundaries'] as const;
+export type PluginSlug = (typeof PLUGINS)[number];
+/** Account types of spec §3 User: dashboard user, provider (mobile app only), POS (cashier only). */
+export const USER_TYPES = ['user', 'provider', 'pos'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export const INVITATION_STATUSES = ['sent', 'accepted', 'deleted'] as const;
+export const INVITATION_TTL_DAYS = 7;
+export const BRANCH_TYPES = ['on-site', 'online', 'home-service'] as const;
+export const SUPERVISOR_STATUSES = ['active', 'inactive'] as const;
+/** A POS account's passcode: digits only. */
+export const PASSCODE_MIN = 4;
+export const PASSCODE_MAX = 6;
+export const IMPERSONATION_REASON_MAX = 500;

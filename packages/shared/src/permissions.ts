@@ -123,3 +123,76 @@ export function hasAnyPermission(held: readonly string[], required: readonly Per
 
 /** The owner role: fixed, holds every key, cannot be edited or deleted. */
 export const OWNER_ROLE = { slug: 'owner', name: { ar: 'المالك', en: 'Owner' } } as const;
+
+/** The permission groups in the order the roles screen lists them, with their labels. */
+export const PERMISSION_GROUPS: readonly { group: PermissionGroup; label: Label }[] = [
+  { group: 'general', label: { ar: 'عام', en: 'General' } },
+  { group: 'calendar', label: { ar: 'التقويم', en: 'Calendar' } },
+  { group: 'appointments', label: { ar: 'المواعيد', en: 'Appointments' } },
+  { group: 'orders', label: { ar: 'الطلبات', en: 'Orders' } },
+  { group: 'customers', label: { ar: 'العملاء', en: 'Customers' } },
+  { group: 'customer', label: { ar: 'ملف العميل', en: 'Customer profile' } },
+  { group: 'services', label: { ar: 'الخدمات والمنتجات', en: 'Services and products' } },
+  { group: 'providers', label: { ar: 'مقدمو الخدمة', en: 'Providers' } },
+  { group: 'packages', label: { ar: 'الباقات', en: 'Packages' } },
+  { group: 'sales', label: { ar: 'المبيعات', en: 'Sales' } },
+  { group: 'reports', label: { ar: 'التقارير', en: 'Reports' } },
+  { group: 'marketing', label: { ar: 'التسويق والمتجر', en: 'Marketing and store' } },
+  { group: 'comments', label: { ar: 'التعليقات', en: 'Comments' } },
+  { group: 'plugins', label: { ar: 'الإضافات ونقاط البيع', en: 'Plugins and POS' } },
+  { group: 'settings', label: { ar: 'الإعدادات', en: 'Settings' } },
+];
+
+/** Keys grouped for the roles screen's checkbox tree, in PERMISSION_GROUPS order. */
+export function permissionTree() {
+  return PERMISSION_GROUPS.map((g) => ({ ...g, permissions: PERMISSIONS.filter((d) => d.group === g.group) }));
+}
+
+export function permissionLabel(key: string, locale: 'ar' | 'en'): string {
+  return PERMISSIONS.find((d) => d.key === key)?.label[locale] ?? key;
+}
+
+const keysOf = (group: PermissionGroup) => PERMISSIONS.filter((d) => d.group === group).map((d) => d.key);
+const REPORT_KEYS = keysOf('reports');
+const SALES_KEYS = keysOf('sales');
+
+export type DefaultRole = { slug: string; name: Label; permissions: readonly PermissionKey[] };
+
+/**
+ * The fixed roles every business starts with (spec §6: "default roles are fixed"): they cannot be
+ * edited or deleted. The owner holds every key whatever its stored list says; the others are sensible
+ * starting points, and a business makes its own roles for anything else.
+ */
+export const DEFAULT_ROLES: readonly DefaultRole[] = [
+  { slug: OWNER_ROLE.slug, name: OWNER_ROLE.name, permissions: PERMISSION_KEYS },
+  {
+    slug: 'admin',
+    name: { ar: 'مدير', en: 'Admin' },
+    permissions: PERMISSION_KEYS.filter((k) => k !== 'settings.deleting_data'),
+  },
+  {
+    slug: 'receptionist',
+    name: { ar: 'موظف استقبال', en: 'Receptionist' },
+    permissions: ['calendar.all', 'bookings', 'orders', 'customers', 'customer_notes_show_all', 'services', 'products', 'providers', 'packages', 'sales.payments', 'transaction', 'notifications'],
+  },
+  {
+    slug: 'accountant',
+    name: { ar: 'محاسب', en: 'Accountant' },
+    permissions: ['orders', 'customers', ...REPORT_KEYS, ...SALES_KEYS, 'settings.taxes', 'settings.payment_methods', 'settings.expenses'],
+  },
+  {
+    slug: 'cashier',
+    name: { ar: 'كاشير', en: 'Cashier' },
+    permissions: ['cashier', 'pos.access', 'orders', 'customers', 'products', 'services', 'sales.payments', 'transaction'],
+  },
+  {
+    slug: 'provider',
+    name: { ar: 'مقدم خدمة', en: 'Provider' },
+    permissions: ['calendar_only_staff', 'bookings', 'orders', 'customers'],
+  },
+];
+
+export const DEFAULT_ROLE_SLUGS: readonly string[] = DEFAULT_ROLES.map((r) => r.slug);
+
+/** Keys a POS (cashier-device) account's token may reach: nothing else of the dashboard. */
+export const POS_PERMISSIONS: readonly PermissionKey[] = ['cashier', 'pos.access'];

@@ -48,6 +48,12 @@ export const VALIDATION_MESSAGES = {
     en: 'Duration is 15 minutes to 4 h 45 min in 15-minute steps',
   },
   service_or_provider: { ar: 'أضف خدمة أو مقدم خدمة واحدًا على الأقل', en: 'Add at least one service or provider' },
+  time_range: { ar: 'وقت النهاية يجب أن يكون بعد وقت البداية', en: 'The end must be after the start' },
+  time_overlap: { ar: 'الفترات متداخلة', en: 'The time ranges overlap' },
+  passcode: { ar: 'رمز الدخول من 4 إلى 6 أرقام', en: 'The passcode is 4 to 6 digits' },
+  permissions_required: { ar: 'اختر صلاحية واحدة على الأقل', en: 'Choose at least one permission' },
+  latitude: { ar: 'خط العرض بين ‎-90 و 90', en: 'Latitude is between -90 and 90' },
+  longitude: { ar: 'خط الطول بين ‎-180 و 180', en: 'Longitude is between -180 and 180' },
   email_or_phone: { ar: 'أدخل البريد الإلكتروني أو رقم الجوال', en: 'Enter your e-mail or phone' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

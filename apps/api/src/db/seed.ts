@@ -1,10 +1,10 @@
-import { PERMISSION_KEYS, OWNER_ROLE } from '@app/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { type Database, enterTenant } from './client';
 import { branches, providerServices, providers, services } from './schema/business';
 import { industries, tenants } from './schema/tenants';
-import { roles, users } from './schema/users';
+import { users } from './schema/users';
+import { createDefaultRoles } from '../modules/access/default-roles';
 
 export const DEMO = {
   email: 'owner@demo.khidma.test',
@@ -46,10 +46,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       .returning();
     if (!tenant) throw new Error('seed: tenant not created');
     await enterTenant(tx, tenant.id);
-    const [role] = await tx
-      .insert(roles)
-      .values({ tenantId: tenant.id, slug: OWNER_ROLE.slug, name: OWNER_ROLE.name.ar, isDefault: true, permissions: [...PERMISSION_KEYS] })
-      .returning();
+    const role = await createDefaultRoles(tx, tenant.id, 'ar');
     await tx.insert(users).values({
       tenantId: tenant.id,
       name: 'نورة العتيبي',

@@ -1,24 +1,48 @@
-import type { Locale } from '@app/shared/constants';
+import type { Locale, PluginSlug } from '@app/shared/constants';
 import type { PermissionKey } from '@app/shared/permissions';
-import { hasAnyPermission } from '@app/shared/permissions';
+import { hasAnyPermission, POS_PERMISSIONS } from '@app/shared/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { type Database, withTenant } from '../db/client';
+import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { pickLocale } from '../i18n/messages';
 import { safeEqual } from '../lib/crypto';
-import type { AuthContext } from '../modules/auth/auth.service';
+import { type AuthContext, needsPhoneVerification } from '../modules/auth/auth.service';
+
+/** A tenant-owned table whose rows a path parameter names. */
+export type TenantTable = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
 
 /**
- * What a route needs before its handler runs. Secure by default: signed in, phone verified, business
- * profile complete, subscription live. Routes relax what they must (sign-in, onboarding).
+ * What a route needs before its handler runs, declared in the route's `config` and enforced here in
+ * one place. Secure by default: signed in, phone verified, business profile complete, subscription
+ * live. Routes relax what they must (sign-in, onboarding). The security suite reads these
+ * declarations from the route table and tests every route against them.
  */
 export type RouteGuard = {
   auth?: 'public' | 'user';
+  /** The user needs one of these keys (spec §6); the owner holds all. */
   permissions?: PermissionKey[];
+  /** Open to any signed-in account, on purpose (own profile, sign-out …): no permission key. */
+  self?: boolean;
+  /** The tenant must have installed this plugin, or the route answers 404 `plugin-missing`. */
+  plugin?: PluginSlug;
+  /** Only the account owner (spec §6: delete the owner, transfer ownership, wipe data). */
+  ownerOnly?: boolean;
+  /** Support staff with `can_imp`, outside an impersonation session. */
+  impersonator?: boolean;
+  /** Path parameters naming rows of the caller's tenant: a missing row (or another tenant's) is a 404 before validation. */
+  resources?: Record<string, TenantTable>;
+  /** Path parameters that are not tenant rows (plugin slugs, link tokens); the suite skips them. */
+  globalParams?: boolean;
   phoneVerified?: boolean;
   emailVerified?: boolean;
   profileCompleted?: boolean;
   subscription?: boolean;
 };
+
+/** One registered route, as the security suite and the docs see it. */
+export type RouteEntry = { method: string; url: string; config: RouteGuard; hasBody: boolean; hasQuery: boolean; hasParams: boolean; multipart: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteGuard {}
@@ -57,7 +81,7 @@ function checkCsrf(request: FastifyRequest) {
 
 export type ResolveToken = (token: string) => Promise<AuthContext | null>;
 
-export function registerRequestContext(app: FastifyInstance, resolveToken: ResolveToken) {
+export function registerRequestContext(app: FastifyInstance, resolveToken: ResolveToken, db: Database) {
   app.decorateRequest('locale', 'ar');
   app.decorateRequest('auth', null);
 
@@ -70,14 +94,44 @@ export function registerRequestContext(app: FastifyInstance, resolveToken: Resol
     if (!request.routeOptions.url || guard.auth === 'public') return;
     enforceGuard(request, guard);
   });
+
+  // Before body validation, so another tenant's id is a 404 whatever the body holds.
+  app.addHook('preValidation', async (request) => {
+    const resources = request.routeOptions.config.resources;
+    const auth = request.auth;
+    if (!resources || !auth) return;
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    for (const [param, table] of Object.entries(resources)) {
+      const value = params[param];
+      if (!value || !UUID.test(value)) throw notFound();
+      const found = await withTenant(db, auth.tenantId, (tx) =>
+        tx.select({ id: table.id }).from(table).where(and(eq(table.tenantId, auth.tenantId), eq(table.id, value))).limit(1),
+      );
+      if (found.length === 0) throw notFound();
+    }
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the route may be used by a POS (cashier-device) account. */
+function posMayUse(guard: RouteGuard): boolean {
+  if (!guard.permissions || guard.permissions.length === 0) return Boolean(guard.self);
+  return guard.permissions.some((k) => POS_PERMISSIONS.includes(k));
 }
 
 function enforceGuard(request: FastifyRequest, guard: RouteGuard) {
   const auth = request.auth;
   if (!auth) throw unauthenticated();
-  if (guard.phoneVerified !== false && !auth.user.phoneVerifiedAt) throw forbidden('phone-verification', 'phone_verification');
+  if (guard.phoneVerified !== false && needsPhoneVerification(auth.user)) throw forbidden('phone-verification', 'phone_verification');
   if (guard.emailVerified === true && !auth.user.emailVerifiedAt) throw forbidden('email-verification', 'email_verification');
   if (guard.profileCompleted !== false && !auth.profileCompleted) throw forbidden('profile-completion', 'profile_completion');
   if (guard.subscription !== false && auth.subscriptionEnded) throw new AppError(402, 'subscription_ended', { code: auth.tenant.subscriptionStatus ?? 'expired' });
+  if (guard.plugin && !auth.tenant.plugins.includes(guard.plugin)) throw new AppError(404, 'plugin_missing', { code: 'plugin-missing' });
+  if (auth.user.type === 'pos' && !posMayUse(guard)) throw forbidden('pos-only', 'pos_only');
   if (guard.permissions && !hasAnyPermission(auth.permissions, guard.permissions)) throw forbidden();
+  if (guard.ownerOnly && !auth.user.isOwner) throw forbidden('owner-only', 'owner_only');
+  if (guard.impersonator && (!auth.user.canImp || auth.impersonatorId)) {
+    throw forbidden(auth.impersonatorId ? 'impersonation-nested' : undefined, auth.impersonatorId ? 'impersonation_nested' : 'forbidden');
+  }
 }

@@ -115,13 +115,17 @@ export const userInfoSchema = z.object({
   email: z.string(),
   name: z.string(),
   profile_photo: z.string().nullable(),
-  phone: z.string(),
+  /** Invited staff accounts have no phone; `phone_verified` is then true (nothing to verify). */
+  phone: z.string().nullable(),
   phone_country: z.string(),
   phone_verified: z.boolean(),
   lang: z.enum(LOCALES),
   role: z.array(z.object({ uuid: z.string(), slug: z.string(), name: z.string() })),
   created_at: z.string(),
   teams: z.array(z.object({ uuid: z.string(), name: z.string(), location: z.unknown().nullable() })),
+  /** The branch the top bar's switch scopes lists to; null means every branch the user may see. */
+  current_branch: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  is_owner: z.boolean(),
   profile_completed: z.boolean(),
   email_verified: z.boolean(),
   can_imp: z.boolean(),

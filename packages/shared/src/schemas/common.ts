@@ -31,3 +31,42 @@ export const paginationMeta = z.object({
   total: z.number(),
   last_page: z.number(),
 });
+
+/** Page and page size of a list (`?page=2&per_page=25`). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
+  per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  search: z.string().trim().max(100).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value);
+  } catch {
+    return false;
+  }
+}
+export const timezoneField = z.string().trim().min(1, { error: 'required', abort: true }).max(64).refine(isTimeZone, 'invalid');
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Local wall-clock opening ranges per weekday (0 Sunday … 6 Saturday), several a day:
+ * `{ "0": [["09:00","13:00"], ["16:00","22:00"]] }`. A range ends after it starts; ranges of a day
+ * do not overlap. A missing or empty day is closed.
+ */
+export const workingHoursField = z
+  .partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6'], 'invalid'), z.array(z.tuple([timeField, timeField])).max(6))
+  .superRefine((days, ctx) => {
+    for (const [day, ranges] of Object.entries(days)) {
+      const sorted = [...(ranges ?? [])].sort((a, b) => toMinutes(a[0]) - toMinutes(b[0]));
+      sorted.forEach(([from, to], i) => {
+        if (toMinutes(to) <= toMinutes(from)) ctx.addIssue({ code: 'custom', message: 'time_range', path: [day] });
+        const next = sorted[i + 1];
+        if (next && toMinutes(next[0]) < toMinutes(to)) ctx.addIssue({ code: 'custom', message: 'time_overlap', path: [day] });
+      });
+    }
+  });
+export type WorkingHours = z.infer<typeof workingHoursField>;

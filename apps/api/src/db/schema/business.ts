@@ -1,4 +1,4 @@
-import { bigint, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 import { users } from './users';
 
@@ -19,10 +19,14 @@ export const branches = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     type: text('type').notNull().default('on-site'),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     timezone: text('timezone').notNull().default('Asia/Riyadh'),
     workingHours: jsonb('working_hours').$type<WorkingHours>().notNull().default({}),
     isMain: boolean('is_main').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -2,3 +2,4 @@ export * from './business';
 export * from './outbox';
 export * from './tenants';
 export * from './users';
+export * from './access';

@@ -30,7 +30,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Unique across tenants: a person signs in with it before we know their tenant. */
     email: text('email').notNull(),
-    phone: text('phone').notNull(),
+    /** Owners register with a phone; invited staff and POS accounts may have none. */
+    phone: text('phone'),
     phoneCountry: text('phone_country').notNull().default('SA'),
     passwordHash: text('password_hash').notNull(),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
@@ -43,6 +44,12 @@ export const users = pgTable(
     isOwner: boolean('is_owner').notNull().default(false),
     canImp: boolean('can_imp').notNull().default(false),
     roleId: uuid('role_id'),
+    /** POS accounts sign in on the cashier with their e-mail and this passcode (argon2id). */
+    passcodeHash: text('passcode_hash'),
+    /** Providers: whether the account may sign in to the mobile app. */
+    appAccess: boolean('app_access').notNull().default(true),
+    /** The branch the top bar's switch scopes lists to (null: all the user may see). */
+    currentBranchId: uuid('current_branch_id'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),

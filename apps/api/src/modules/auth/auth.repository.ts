@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { userBranches } from '../../db/schema/access';
 import { branches } from '../../db/schema/business';
 import { industries, tenants } from '../../db/schema/tenants';
 import { accessTokens, roles, users, verificationCodes } from '../../db/schema/users';
@@ -134,6 +135,19 @@ export async function industriesByIds(exec: Executor, ids: number[]) {
   return exec.select().from(industries).where(inArray(industries.id, ids));
 }
 
-export async function userBranches(exec: Executor, tenantId: string) {
-  return exec.select().from(branches).where(eq(branches.tenantId, tenantId));
+/**
+ * The branches an account works in: the owner and a staff account with no branch assigned see every
+ * branch; otherwise the branches it belongs to.
+ */
+export async function visibleBranches(exec: Executor, tenantId: string, user: { id: string; isOwner: boolean }) {
+  const cols = { id: branches.id, name: branches.name, lat: branches.lat, lng: branches.lng, address: branches.address, isMain: branches.isMain };
+  const all = await exec.select(cols).from(branches).where(eq(branches.tenantId, tenantId)).orderBy(desc(branches.isMain), branches.createdAt);
+  if (user.isOwner) return all;
+  const links = await exec
+    .select({ branchId: userBranches.branchId })
+    .from(userBranches)
+    .where(and(eq(userBranches.tenantId, tenantId), eq(userBranches.userId, user.id)));
+  if (links.length === 0) return all;
+  const mine = new Set(links.map((l) => l.branchId));
+  return all.filter((b) => mine.has(b.id));
 }

@@ -9,12 +9,13 @@ import {
   OTP_TTL_MINUTES,
   TRIAL_DAYS,
 } from '@app/shared/constants';
-import { OWNER_ROLE, PERMISSION_KEYS } from '@app/shared/permissions';
+import { PERMISSION_KEYS } from '@app/shared/permissions';
 import { normalizePhone } from '@app/shared/phone';
 import type { LoginBody, RegisterBody, UserInfo } from '@app/shared/schemas/auth';
 import type { Config } from '../../config';
 import { type Database, enterTenant, type Tx, withTenant } from '../../db/client';
-import { roles, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
+import { createDefaultRoles } from '../access/default-roles';
 import { tenants } from '../../db/schema/tenants';
 import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError, fieldError, unauthenticated } from '../../lib/errors';
@@ -40,6 +41,11 @@ const DAY_MS = 86_400_000;
 const EMAIL_LINK_HOURS = 24;
 const RESET_LINK_MINUTES = 60;
 
+/** Only an account with a phone has one to verify (invited staff and POS accounts may have none). */
+export function needsPhoneVerification(user: { phone: string | null; phoneVerifiedAt: Date | null }): boolean {
+  return user.phone !== null && user.phoneVerifiedAt === null;
+}
+
 export function isProfileCompleted(tenant: repo.TenantRow): boolean {
   return tenant.completedLevel >= ONBOARDING_LEVEL.completeProfile || tenant.onboardingSkippedAt !== null;
 }
@@ -56,7 +62,9 @@ export function subscriptionState(tenant: repo.TenantRow, now = Date.now()) {
   return { onTrial, ended, trialDaysLeft: Math.max(0, Math.ceil((trialEnds - now) / DAY_MS)) };
 }
 
-export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: string, branchRows: { id: string; name: string; workingHours: unknown }[], industryRows: { id: number; slug: string; nameAr: string; nameEn: string }[]): UserInfo {
+type BranchRef = { id: string; name: string; lat: number | null; lng: number | null; address: string | null };
+
+export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: string, branchRows: BranchRef[], industryRows: { id: number; slug: string; nameAr: string; nameEn: string }[]): UserInfo {
   const { user, tenant, role } = ctx;
   const locale = user.locale === 'en' ? 'en' : 'ar';
   const sub = subscriptionState(tenant);
@@ -67,11 +75,20 @@ export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: strin
     profile_photo: user.profilePhoto,
     phone: user.phone,
     phone_country: user.phoneCountry,
-    phone_verified: user.phoneVerifiedAt !== null,
+    phone_verified: !needsPhoneVerification(user),
     lang: locale,
     role: role ? [{ uuid: role.id, slug: role.slug, name: role.name }] : [],
     created_at: user.createdAt.toISOString(),
-    teams: branchRows.map((b) => ({ uuid: b.id, name: b.name, location: null })),
+    teams: branchRows.map((b) => ({
+      uuid: b.id,
+      name: b.name,
+      location: b.lat !== null && b.lng !== null ? { lat: b.lat, lng: b.lng, address: b.address } : null,
+    })),
+    current_branch: (() => {
+      const b = branchRows.find((r) => r.id === user.currentBranchId);
+      return b ? { uuid: b.id, name: b.name } : null;
+    })(),
+    is_owner: user.isOwner,
     profile_completed: ctx.profileCompleted,
     email_verified: user.emailVerifiedAt !== null,
     can_imp: user.canImp,
@@ -150,7 +167,7 @@ export function createAuthService({ db, config }: AuthDeps) {
 
   async function userInfo(ctx: AuthContext): Promise<UserInfo> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const branchRows = await repo.userBranches(tx, ctx.tenantId);
+      const branchRows = await repo.visibleBranches(tx, ctx.tenantId, ctx.user);
       const industryRows = await repo.industriesByIds(tx, ctx.tenant.industries);
       return toUserInfo(ctx, config.storeDomain, branchRows, industryRows);
     });
@@ -164,6 +181,7 @@ export function createAuthService({ db, config }: AuthDeps) {
   }
 
   async function sendPhoneOtp(tx: Tx, user: repo.UserRow, locale: Locale) {
+    if (!user.phone) return;
     const code = randomDigits(OTP_LENGTH);
     await repo.consumeCodes(tx, user.tenantId, user.id, 'phone');
     await repo.insertCode(tx, {
@@ -224,10 +242,7 @@ export function createAuthService({ db, config }: AuthDeps) {
         if (!tenant) throw new Error('tenant insert returned nothing');
         // From here on, the tenant's own rows are written under its RLS context.
         await enterTenant(sys, tenant.id);
-        const [role] = await sys
-          .insert(roles)
-          .values({ tenantId: tenant.id, slug: OWNER_ROLE.slug, name: OWNER_ROLE.name[lang], isDefault: true, permissions: [...PERMISSION_KEYS] })
-          .returning();
+        const role = await createDefaultRoles(sys, tenant.id, lang);
         const [user] = await sys
           .insert(users)
           .values({
@@ -296,7 +311,7 @@ export function createAuthService({ db, config }: AuthDeps) {
   }
 
   async function resendOtp(ctx: AuthContext, locale: Locale) {
-    if (ctx.user.phoneVerifiedAt) throw fieldError('code', 'already_verified');
+    if (!needsPhoneVerification(ctx.user)) throw fieldError('code', 'already_verified');
     await withTenant(db, ctx.tenantId, async (tx) => {
       const last = await repo.latestCode(tx, ctx.tenantId, ctx.user.id, 'phone');
       const elapsed = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
@@ -309,7 +324,7 @@ export function createAuthService({ db, config }: AuthDeps) {
   }
 
   async function verifyOtp(ctx: AuthContext, code: string) {
-    if (ctx.user.phoneVerifiedAt) return;
+    if (!needsPhoneVerification(ctx.user)) return;
     // A wrong code is counted: the transaction must commit, so the error is thrown after it.
     const failure = await withTenant(db, ctx.tenantId, async (tx) => {
       const row = await repo.latestCode(tx, ctx.tenantId, ctx.user.id, 'phone');
@@ -419,6 +434,7 @@ export function createAuthService({ db, config }: AuthDeps) {
   }
 
   return {
+    issueToken,
     resolveToken,
     userInfo,
     freshInfo,

@@ -11,7 +11,7 @@ const summary = z.object({
 
 /** What the dashboard can show so far: the catalogue the business set up at onboarding. */
 export const dashboardRoutes = (deps: { db: Database }): FastifyPluginAsyncZod => async (app) => {
-  app.get('/dashboard', { schema: { tags: ['dashboard'], response: { 200: summary } } }, async (request) => {
+  app.get('/dashboard', { config: { self: true }, schema: { tags: ['dashboard'], response: { 200: summary } } }, async (request) => {
     const ctx = request.auth;
     if (!ctx) throw unauthenticated();
     return withTenant(deps.db, ctx.tenantId, async (tx) => {

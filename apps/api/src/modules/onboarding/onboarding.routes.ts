@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors';
 import { t } from '../../i18n/messages';
 import type { AuthService } from '../auth/auth.service';
+import type { RouteGuard } from '../../plugins/request-context';
 import type { OnboardingService } from './onboarding.service';
 
 const statusResult = z.object({ data: onboardingStatusSchema });
@@ -20,7 +21,9 @@ export const onboardingRoutes = (deps: { onboarding: OnboardingService; auth: Au
   async (app) => {
     const { onboarding } = deps;
     /** Onboarding happens after the phone is verified and before the profile is complete. */
-    const config = { profileCompleted: false, subscription: false } as const;
+    const config = { self: true, profileCompleted: false, subscription: false } as const;
+    /** Setting the business up changes its general settings. */
+    const write = { profileCompleted: false, subscription: false, permissions: ['settings.general_setting'] } as RouteGuard;
     const ctxOf = (request: { auth: import('../auth/auth.service').AuthContext | null }) => {
       if (!request.auth) throw unauthenticated();
       return request.auth;
@@ -47,17 +50,17 @@ export const onboardingRoutes = (deps: { onboarding: OnboardingService; auth: Au
       data: await onboarding.status(ctxOf(request)),
     }));
 
-    app.post('/auth/update-tenant-info', { config, schema: { tags: ['onboarding'], body: tenantInfoBody, response: { 200: messageSchema } } }, async (request) => {
+    app.post('/auth/update-tenant-info', { config: write, schema: { tags: ['onboarding'], body: tenantInfoBody, response: { 200: messageSchema } } }, async (request) => {
       await onboarding.saveTenantInfo(ctxOf(request), request.body);
       return { message: t('saved', request.locale) };
     });
 
-    app.post('/auth/update-tenant-profile', { config, schema: { tags: ['onboarding'], body: tenantProfileBody, response: { 200: messageSchema } } }, async (request) => {
+    app.post('/auth/update-tenant-profile', { config: write, schema: { tags: ['onboarding'], body: tenantProfileBody, response: { 200: messageSchema } } }, async (request) => {
       await onboarding.saveTenantProfile(ctxOf(request), request.body);
       return { message: t('saved', request.locale) };
     });
 
-    app.post('/auth/complete-profile', { config, schema: { tags: ['onboarding'], body: completeProfileBody, response: { 200: messageSchema } } }, async (request) => {
+    app.post('/auth/complete-profile', { config: write, schema: { tags: ['onboarding'], body: completeProfileBody, response: { 200: messageSchema } } }, async (request) => {
       await onboarding.completeProfile(ctxOf(request), request.body);
       return { message: t('saved', request.locale) };
     });
@@ -67,6 +70,6 @@ export const onboardingRoutes = (deps: { onboarding: OnboardingService; auth: Au
       await onboarding.skip(ctxOf(request));
       return { message: t('onboarding_skipped', request.locale) };
     };
-    app.get('/auth/onboarding-skip', { config, schema: { tags: ['onboarding'], response: { 200: messageSchema } } }, skip);
-    app.post('/auth/onboarding-skip', { config, schema: { tags: ['onboarding'], response: { 200: messageSchema } } }, skip);
+    app.get('/auth/onboarding-skip', { config: write, schema: { tags: ['onboarding'], response: { 200: messageSchema } } }, skip);
+    app.post('/auth/onboarding-skip', { config: write, schema: { tags: ['onboarding'], response: { 200: messageSchema } } }, skip);
   };
