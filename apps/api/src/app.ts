@@ -98,10 +98,10 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
         method,
         url: route.url,
         config: (route.config ?? {}) as RouteGuard,
-        hasBody: Boolean(route.schema?.body),
-        hasQuery: Boolean(route.schema?.querystring),
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
         hasParams: route.url.includes(':'),
-        multipart: Boolean((route.config as { multipart?: boolean } | undefined)?.multipart),
+        multipart: Boolean(route.schema?.consumes?.includes('multipart/form-data')),
       });
     }
   });

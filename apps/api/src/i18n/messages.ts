@@ -96,7 +96,20 @@ export const MESSAGES = {
   onboarding_skipped: { ar: 'تم تخطي الإعداد، يمكنك إكماله لاحقًا من الإعدادات', en: 'Setup skipped, you can finish it later in settings' },
   saved: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
   // Roles, users, invitations, impersonation (modules/access).
+  user_is_pos: { ar: 'حسابات نقاط البيع لا يمكن تحويلها', en: 'POS accounts cannot be converted' },
+  transfer_target_invalid: { ar: 'تنتقل الملكية إلى حساب موظف نشط فقط', en: 'Ownership can only go to an active staff account' },
+  invitation_already_accepted: { ar: 'تم قبول هذه الدعوة مسبقًا', en: 'This invitation has already been accepted' },
+  passcode_pos_only: { ar: 'رمز الدخول لحسابات نقاط البيع فقط', en: 'Only POS accounts have a passcode' },
+  role_owner_reserved: { ar: 'دور المالك لمالك الحساب فقط', en: 'The owner role belongs to the account owner only' },
   // Branches, teams, supervisors, plugins (modules/branches, modules/plugins).
+  plugin_pos_name: { ar: 'نقاط البيع', en: 'Point of sale' },
+  plugin_pos_description: { ar: 'الكاشير وأجهزة نقاط البيع وحسابات الكاشير وجلسات البيع', en: 'The cashier, POS devices, cashier accounts and sales sessions' },
+  plugin_commission_name: { ar: 'العمولات', en: 'Commissions' },
+  plugin_commission_description: { ar: 'احسب عمولات مقدمي الخدمة على الخدمات والمبيعات', en: 'Calculate provider commissions on services and sales' },
+  plugin_packages_name: { ar: 'الباقات', en: 'Packages' },
+  plugin_packages_description: { ar: 'بيع باقات خدمات يستخدمها العميل على عدة زيارات', en: 'Sell service packages customers use over several visits' },
+  plugin_boundaries_name: { ar: 'نطاقات التوصيل', en: 'Delivery zones' },
+  plugin_boundaries_description: { ar: 'ارسم على الخريطة المناطق التي تصلها خدماتك المنزلية', en: 'Draw on a map the areas your home services reach' },
   // Outgoing messages.
   sms_otp: { ar: 'رمز التحقق الخاص بك في خدمة: {code}. صالح لمدة {minutes} دقائق.', en: 'Your Khidma verification code is {code}. Valid for {minutes} minutes.' },
   mail_verify_subject: { ar: 'فعّل بريدك الإلكتروني في خدمة', en: 'Activate your Khidma e-mail' },

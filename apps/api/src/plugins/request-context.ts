@@ -42,7 +42,16 @@ export type RouteGuard = {
 };
 
 /** One registered route, as the security suite and the docs see it. */
-export type RouteEntry = { method: string; url: string; config: RouteGuard; hasBody: boolean; hasQuery: boolean; hasParams: boolean; multipart: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  config: RouteGuard;
+  /** The route's zod schemas (the security suite derives garbage bodies and queries from them). */
+  body: unknown;
+  querystring: unknown;
+  hasParams: boolean;
+  multipart: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteGuard {}

@@ -142,6 +142,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
+  /** The caller shows the failure itself (a public link's own error page): no spec §8 toast or redirect. */
+  quiet?: boolean;
 };
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -195,7 +197,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const error = new ApiError(0, { message: i18n.t('common:errors.network') });
-    runAction(errorAction(0, {}, { pathname: window.location.pathname, locale: currentLocale() }));
+    if (!opts.quiet) runAction(errorAction(0, {}, { pathname: window.location.pathname, locale: currentLocale() }));
     throw error;
   }
   const text = await res.text();
@@ -208,7 +210,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (res.ok) return json as T;
   const body = (json && typeof json === 'object' ? json : {}) as ApiErrorBody;
   const action = errorAction(res.status, body, { pathname: window.location.pathname, locale: currentLocale() });
-  runAction(action);
+  if (!opts.quiet) runAction(action);
   throw new ApiError(res.status, body, action.fieldErrors);
 }
 

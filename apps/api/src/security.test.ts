@@ -1,0 +1,456 @@
+import { randomUUID } from 'node:crypto';
+import { PLUGINS } from '@app/shared/constants';
+import { PERMISSION_KEYS, POS_PERMISSIONS, type PermissionKey } from '@app/shared/permissions';
+import { getTableName, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, Client, randomIp, readyUser, rows, type TestApp } from '../test/helper';
+import { withTenant } from './db/client';
+import { accessTokens, roles, users } from './db/schema/users';
+import { randomToken, sha256 } from './lib/crypto';
+import type { RouteEntry, TenantTable } from './plugins/request-context';
+
+/**
+ * The security suite (issue 3 §6). It is driven by the registered route table: every route the API
+ * registers — now or in a later issue — is checked against its own guard declaration, with no test
+ * code per route:
+ *  - declarations: every non-public route names its permission keys (or is deliberately open to any
+ *    signed-in account, or to support staff); every path parameter names the table its ids belong to;
+ *  - 401 without a token; 403 for a role holding every key but the route's, not 403 with one of them;
+ *  - 404 for another tenant's id (checked before validation), with that row unchanged;
+ *  - 404 `plugin-missing` when the route's plugin is not installed; 403 for POS accounts off the cashier;
+ *  - property-based garbage bodies and queries: a 4xx with a message, never a 500;
+ *  - row-level security: a wrong app.tenant_id sees no row of any tenant table.
+ * The counts per check are printed at the end.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let t: TestApp;
+let routes: RouteEntry[];
+let ownerA: Awaited<ReturnType<typeof readyUser>>;
+let ownerB: Awaited<ReturnType<typeof readyUser>>;
+let tenantA: string;
+let tenantB: string;
+let probe: { userId: string; roleId: string };
+const counts: Record<string, number> = {};
+const count = (check: string, n = 1) => {
+  counts[check] = (counts[check] ?? 0) + n;
+};
+
+const api = (r: RouteEntry) => r.url.startsWith('/api/v1/');
+const isPublic = (r: RouteEntry) => r.config.auth === 'public';
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+const fill = (url: string, values: Record<string, string>) => url.replace(/:(\w+)/g, (_m, p: string) => values[p] ?? randomUUID());
+const label = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+/** A text[] literal (drizzle's sql`` spreads JS arrays into a row). */
+const pgArray = (items: readonly string[]) => `{${items.map((i) => `"${i}"`).join(',')}}`;
+
+/** A fresh bearer token for a user (straight into access_tokens; requests never see this path). */
+async function tokenFor(tenantId: string, userId: string): Promise<string> {
+  const token = randomToken();
+  await withTenant(t.db, tenantId, (tx) => tx.insert(accessTokens).values({ tenantId, userId, tokenHash: sha256(token), name: 'security-suite' }));
+  return token;
+}
+
+async function setProbe(values: { permissions?: string[]; type?: string; canImp?: boolean }) {
+  if (values.permissions) await t.db.execute(sql`update roles set permissions = ${pgArray(values.permissions)}::text[] where id = ${probe.roleId}`);
+  if (values.type) await t.db.execute(sql`update users set type = ${values.type} where id = ${probe.userId}`);
+  if (values.canImp !== undefined) await t.db.execute(sql`update users set can_imp = ${values.canImp} where id = ${probe.userId}`);
+}
+
+async function call(r: RouteEntry, token: string | null, opts: { params?: Record<string, string>; body?: unknown; query?: Record<string, string>; raw?: string } = {}) {
+  const client = new Client(t.app);
+  client.ip = randomIp();
+  return client.request(r.method as Method, fill(r.url, opts.params ?? {}), {
+    token,
+    ...(opts.raw !== undefined ? { payload: opts.raw, headers: { 'content-type': 'application/json' } } : opts.body !== undefined ? { body: opts.body } : {}),
+    ...(opts.query ? { query: opts.query } : {}),
+  });
+}
+
+/** Placeholder values for parameters that are not tenant rows (plugin slugs, link tokens). */
+const globalValues = (r: RouteEntry) => Object.fromEntries(paramsOf(r.url).map((p) => [p, p === 'id' ? 'not-a-plugin' : 'x'.repeat(24)]));
+
+/** Some row of `table` in a tenant, or null. */
+async function someRow(table: TenantTable, tenantId: string, avoid: string[] = []): Promise<string | null> {
+  const name = getTableName(table);
+  const found = await rows<{ id: string }>(t.db, sql.raw(`select id::text as id from "${name}" where tenant_id = '${tenantId}' order by created_at nulls last limit 20`));
+  return found.map((f) => f.id).find((id) => !avoid.includes(id)) ?? null;
+}
+
+async function snapshot(table: TenantTable, id: string) {
+  const name = getTableName(table);
+  return JSON.stringify(await rows(t.db, sql.raw(`select * from "${name}" where id = '${id}'`)));
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+  ownerA = await readyUser(t);
+  ownerB = await readyUser(t);
+  tenantA = ownerA.user.tenant.uuid;
+  tenantB = ownerB.user.tenant.uuid;
+  // Both businesses have every plugin, so plugin-tied routes reach their permission check.
+  await t.db.execute(sql`update tenants set plugins = ${pgArray(PLUGINS)}::text[] where id in (${tenantA}, ${tenantB})`);
+  await fillFixtures();
+  // The probe: a staff account of A whose role the suite rewrites per route.
+  const [role] = await withTenant(t.db, tenantA, (tx) => tx.insert(roles).values({ tenantId: tenantA, slug: 'probe', name: 'Probe role', permissions: [] }).returning());
+  const email = `probe-${randomUUID()}@test.example`;
+  const [user] = await withTenant(t.db, tenantA, (tx) =>
+    tx
+      .insert(users)
+      .values({ tenantId: tenantA, name: 'Probe user', email, passwordHash: 'x', roleId: role?.id, emailVerifiedAt: new Date() })
+      .returning(),
+  );
+  if (!role || !user) throw new Error('probe not created');
+  probe = { userId: user.id, roleId: role.id };
+}, 120_000);
+
+/**
+ * Rows in both tenants for tables that onboarding does not fill, through the API where it exists,
+ * so "another tenant's id" has something to point at. A later table whose routes take ids gets a
+ * row here (the declarations test names it when it is missing).
+ */
+async function fillFixtures() {
+  for (const owner of [ownerA, ownerB]) {
+    const c = owner.client;
+    const post = async (url: string, body: unknown) => {
+      const res = await c.post(url, body);
+      return res.statusCode < 300 ? res.json().data : null;
+    };
+    const role = await post('roles', { name: 'Fixture role', permissions: ['bookings'] });
+    await post('branches', { name: 'Fixture branch', type: 'on-site', timezone: 'Asia/Riyadh', working_hours: {} });
+    if (role) await post('invitations', { email: `fixture-${randomUUID()}@test.example`, role_id: role.uuid, branch_ids: [] });
+    const team = await post('provider-teams', { title: 'Fixture team', provider_ids: [] });
+    await post('supervisors', { name: 'Fixture supervisor', email: `sup-${randomUUID()}@test.example`, team_id: team?.uuid ?? null, status: 'active' });
+    const me = (await c.get('auth/me')).json().data as { teams: { uuid: string }[] };
+    await post('users', { name: 'Fixture cashier', email: `pos-${randomUUID()}@test.example`, passcode: '1234', branch_ids: me.teams.map((b) => b.uuid).slice(0, 1) });
+  }
+}
+
+afterAll(async () => {
+  const lines = Object.entries(counts)
+    .sort()
+    .map(([k, v]) => `  ${k.padEnd(48)} ${v}`);
+  console.log(`\nSecurity suite: ${routes?.filter(api).length ?? 0} API routes in the route table\n${lines.join('\n')}\n`);
+  await t?.close();
+});
+
+describe('route declarations', () => {
+  it('every non-public route declares its permission keys, or is deliberately open', () => {
+    const undeclared = routes
+      .filter((r) => !isPublic(r))
+      .filter((r) => !(r.config.permissions && r.config.permissions.length > 0) && !r.config.self && !r.config.impersonator)
+      .map(label);
+    expect(undeclared).toEqual([]);
+    count('declared: permission keys', routes.filter((r) => !isPublic(r) && r.config.permissions?.length).length);
+    count('declared: open to any signed-in account', routes.filter((r) => !isPublic(r) && r.config.self).length);
+    count('declared: public', routes.filter(isPublic).length);
+  });
+
+  it('every key a route names is a permission key of spec §6', () => {
+    const bad = routes.flatMap((r) => (r.config.permissions ?? []).filter((k) => !PERMISSION_KEYS.includes(k)).map((k) => `${label(r)}: ${k}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('every path parameter names its table (or is declared global)', async () => {
+    const bad = routes.filter((r) => r.hasParams && !r.config.globalParams).filter((r) => paramsOf(r.url).some((p) => !r.config.resources?.[p]));
+    expect(bad.map(label)).toEqual([]);
+    const missing: string[] = [];
+    for (const r of routes.filter((x) => x.config.resources)) {
+      for (const table of Object.values(r.config.resources ?? {})) {
+        if (!(await someRow(table, tenantB))) missing.push(`${label(r)} → ${getTableName(table)}`);
+      }
+    }
+    expect(missing, 'tenant B has no row in these tables: add one to fillFixtures').toEqual([]);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 to every non-public route without a token', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x))) {
+      const res = await call(r, null, r.config.globalParams ? { params: globalValues(r) } : {});
+      if (res.statusCode !== 401 || typeof res.json().message !== 'string') failures.push(`${label(r)} → ${res.statusCode}`);
+      else count('401 without a token');
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 to every non-public route with a revoked or made-up token', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x))) {
+      const res = await call(r, randomToken(), r.config.globalParams ? { params: globalValues(r) } : {});
+      if (res.statusCode !== 401) failures.push(`${label(r)} → ${res.statusCode}`);
+      else count('401 with an unknown token');
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('permissions', () => {
+  it('answers 403 to a role holding every key but the route own, and not 403 with one of them', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x) && x.config.permissions?.length)) {
+      const keys = r.config.permissions as PermissionKey[];
+      const params = r.config.globalParams ? globalValues(r) : {};
+      await setProbe({ permissions: PERMISSION_KEYS.filter((k) => !keys.includes(k)) });
+      const denied = await call(r, await tokenFor(tenantA, probe.userId), { params });
+      if (denied.statusCode !== 403) failures.push(`${label(r)} without its keys → ${denied.statusCode}`);
+      else count('403 without the route keys');
+
+      for (const key of keys) {
+        await setProbe({ permissions: [key] });
+        // Owner-only routes stay closed to staff whatever they hold; the owner is the one who passes.
+        const token = r.config.ownerOnly ? ownerA.token : await tokenFor(tenantA, probe.userId);
+        const allowed = await call(r, token, { params });
+        if (allowed.statusCode === 403 || allowed.statusCode === 401) failures.push(`${label(r)} with ${key} → ${allowed.statusCode} ${allowed.body}`);
+        else count('not 403 with one of the route keys');
+      }
+      if (r.config.ownerOnly) {
+        await setProbe({ permissions: [...PERMISSION_KEYS] });
+        const staff = await call(r, await tokenFor(tenantA, probe.userId), { params });
+        if (staff.statusCode !== 403) failures.push(`${label(r)} owner-only, as staff with every key → ${staff.statusCode}`);
+        else count('403 owner-only route as staff');
+      }
+    }
+    await setProbe({ permissions: [] });
+    expect(failures).toEqual([]);
+  });
+
+  it('lets a role with no key through the routes open to any signed-in account', async () => {
+    await setProbe({ permissions: [] });
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x) && x.config.self && !x.config.permissions?.length)) {
+      const res = await call(r, await tokenFor(tenantA, probe.userId), r.config.globalParams ? { params: globalValues(r) } : {});
+      if (res.statusCode === 403 || res.statusCode === 401) failures.push(`${label(r)} → ${res.statusCode}`);
+      else count('self route open to a role with no key');
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps support-only routes to can_imp accounts', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.config.impersonator)) {
+      await setProbe({ canImp: false });
+      const res = await call(r, await tokenFor(tenantA, probe.userId));
+      if (res.statusCode !== 403) failures.push(`${label(r)} without can_imp → ${res.statusCode}`);
+      else count('403 support route without can_imp');
+      await setProbe({ canImp: true });
+      const ok = await call(r, await tokenFor(tenantA, probe.userId));
+      if (ok.statusCode === 403) failures.push(`${label(r)} with can_imp → 403`);
+      else count('not 403 support route with can_imp');
+    }
+    await setProbe({ canImp: false });
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps POS accounts to the cashier routes', async () => {
+    await setProbe({ permissions: [...PERMISSION_KEYS], type: 'pos' });
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x) && x.config.permissions?.length && !x.config.ownerOnly)) {
+      const cashier = (r.config.permissions ?? []).some((k) => POS_PERMISSIONS.includes(k));
+      const res = await call(r, await tokenFor(tenantA, probe.userId), r.config.globalParams ? { params: globalValues(r) } : {});
+      if (cashier ? res.statusCode === 403 : res.statusCode !== 403) failures.push(`${label(r)} as POS → ${res.statusCode}`);
+      else count(cashier ? 'POS account reaches cashier route' : '403 POS account off the cashier');
+    }
+    await setProbe({ permissions: [], type: 'user' });
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('plugins', () => {
+  it('answers 404 plugin-missing on plugin routes while the plugin is not installed', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.config.plugin)) {
+      const plugin = r.config.plugin as string;
+      await t.db.execute(sql`update tenants set plugins = array_remove(plugins, ${plugin}) where id = ${tenantA}`);
+      const res = await call(r, ownerA.token, r.config.globalParams ? { params: globalValues(r) } : {});
+      await t.db.execute(sql`update tenants set plugins = array_append(plugins, ${plugin}) where id = ${tenantA}`);
+      if (res.statusCode !== 404 || res.json().code !== 'plugin-missing') failures.push(`${label(r)} → ${res.statusCode}`);
+      else count('404 plugin-missing');
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('tenant isolation by id', () => {
+  it('answers 404 to another tenant id on every route that takes one, and leaves the row unchanged', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.config.resources && !isPublic(x))) {
+      const params: Record<string, string> = {};
+      const before: [TenantTable, string, string][] = [];
+      for (const [param, table] of Object.entries(r.config.resources ?? {})) {
+        const id = await someRow(table, tenantB);
+        if (!id) continue;
+        params[param] = id;
+        before.push([table, id, await snapshot(table, id)]);
+      }
+      const body = r.body ? {} : undefined;
+      const res = await call(r, ownerA.token, { params, body });
+      if (res.statusCode !== 404) failures.push(`${label(r)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      else count('404 for another tenant id');
+      for (const [table, id, snap] of before) {
+        if ((await snapshot(table, id)) !== snap) failures.push(`${label(r)} changed ${getTableName(table)} ${id}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 404 to a made-up id on every route that takes one', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.config.resources && !isPublic(x))) {
+      const res = await call(r, ownerA.token, { body: r.body ? {} : undefined });
+      if (res.statusCode !== 404) failures.push(`${label(r)} → ${res.statusCode}`);
+      else count('404 for an unknown id');
+      const bad = await call(r, ownerA.token, { params: Object.fromEntries(paramsOf(r.url).map((p) => [p, "1' or '1'='1"])) });
+      if (bad.statusCode !== 404) failures.push(`${label(r)} non-uuid → ${bad.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ garbage in, never a 500
+
+const NASTY = [
+  "' OR 1=1 --",
+  "'; drop table users; --",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '{{7*7}}${7*7}',
+  '../../etc/passwd',
+  '\u0000',
+  '\uFEFF\u202E',
+  '٠٥٥١٢٣٤٥٦٧',
+  'مرحبا بالعالم',
+  '🙂'.repeat(50),
+  'null',
+  '__proto__',
+  'constructor',
+  '-1',
+  '1e309',
+  'NaN',
+  '00000000-0000-0000-0000-000000000000',
+  ' ',
+];
+const leaf = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(...NASTY),
+  fc.integer(),
+  fc.double(),
+  fc.bigInt().map((b) => Number(b)),
+  fc.boolean(),
+  fc.constant(null),
+  fc.uuid(),
+  fc.emailAddress(),
+  fc.string({ minLength: 3000, maxLength: 6000 }),
+);
+const value = fc.oneof({ depthSize: 'small' }, leaf, fc.array(leaf, { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 4 }));
+
+/** The top-level keys of a zod object schema (through optional/nullable/default wrappers). */
+function keysOf(schema: unknown): string[] {
+  let s = schema as z.ZodType | undefined;
+  for (let i = 0; i < 5 && s; i++) {
+    if (s instanceof z.ZodObject) return Object.keys(s.shape);
+    const inner = (s as unknown as { unwrap?: () => z.ZodType }).unwrap;
+    s = typeof inner === 'function' ? inner.call(s) : undefined;
+  }
+  return [];
+}
+
+function garbageBody(keys: string[]) {
+  const known = keys.length
+    ? fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'constructor'), value, { maxKeys: keys.length + 2 })
+    : fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 });
+  return fc.oneof(
+    known.map((b) => ({ body: b as unknown })),
+    fc.anything({ maxDepth: 3 }).map((b) => ({ body: b as unknown })),
+    fc.json({ maxDepth: 3 }).map((raw) => ({ raw })),
+    fc.string({ maxLength: 200 }).map((raw) => ({ raw })),
+  );
+}
+
+/** Ids of tenant A's own rows, so garbage reaches validation and the handler. */
+async function ownParams(r: RouteEntry): Promise<Record<string, string>> {
+  if (r.config.globalParams) return Object.fromEntries(paramsOf(r.url).map((p) => [p, p === 'id' ? 'pos' : 'x'.repeat(24)]));
+  const out: Record<string, string> = {};
+  for (const [param, table] of Object.entries(r.config.resources ?? {})) {
+    // Never the owner's own account: garbage must not be able to lock the suite out.
+    const id = await someRow(table, tenantA, [ownerA.user.uuid]);
+    if (id) out[param] = id;
+  }
+  return out;
+}
+
+const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 25);
+
+describe('garbage input', () => {
+  it('answers every route with a body with a 4xx and a message, never a 500', async () => {
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.body && !x.multipart)) {
+      const params = await ownParams(r);
+      const keys = keysOf(r.body);
+      await fc.assert(
+        fc.asyncProperty(garbageBody(keys), async (input) => {
+          const token = isPublic(r) ? null : await tokenFor(tenantA, ownerA.user.uuid);
+          const res = await call(r, token, { params, ...input });
+          const ok = res.statusCode < 500 && (res.statusCode < 400 || typeof res.json().message === 'string');
+          if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(input).slice(0, 200)}: ${res.body.slice(0, 200)}`);
+          return ok;
+        }),
+        { numRuns: RUNS },
+      ).catch(() => undefined);
+      count('garbage bodies: routes');
+      count('garbage bodies: requests', RUNS);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('answers every route with a query string to garbage queries without a 500', async () => {
+    const failures: string[] = [];
+    const queryValue = fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...NASTY), fc.integer().map(String), fc.double().map(String));
+    for (const r of routes.filter((x) => x.querystring && x.method === 'GET')) {
+      const params = await ownParams(r);
+      const keys = keysOf(r.querystring);
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys, 'page', 'per_page', 'x'), queryValue, { maxKeys: keys.length + 1 }), async (query) => {
+          const token = isPublic(r) ? null : await tokenFor(tenantA, ownerA.user.uuid);
+          const res = await call(r, token, { params, query });
+          const ok = res.statusCode < 500;
+          if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(query).slice(0, 200)}: ${res.body.slice(0, 200)}`);
+          return ok;
+        }),
+        { numRuns: RUNS },
+      ).catch(() => undefined);
+      count('garbage queries: routes');
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+describe('row-level security', () => {
+  it('shows no row of any tenant table under a wrong app.tenant_id, and only own rows under a right one', async () => {
+    const tables = await rows<{ table_name: string }>(
+      t.db,
+      sql`select c.table_name from information_schema.columns c join information_schema.tables tb using (table_schema, table_name)
+          where c.table_schema = 'public' and c.column_name = 'tenant_id' and c.is_nullable = 'NO' and tb.table_type = 'BASE TABLE' order by 1`,
+    );
+    expect(tables.length).toBeGreaterThan(5);
+    for (const { table_name } of tables) {
+      const wrong = await withTenant(t.db, randomUUID(), (tx) => rows<{ n: number }>(tx as never, sql.raw(`select count(*)::int as n from "${table_name}"`)));
+      expect(Number(wrong[0]?.n), `${table_name} under a wrong tenant`).toBe(0);
+      const foreign = await withTenant(t.db, tenantA, (tx) =>
+        rows<{ n: number }>(tx as never, sql.raw(`select count(*)::int as n from "${table_name}" where tenant_id <> '${tenantA}'`)),
+      );
+      expect(Number(foreign[0]?.n), `${table_name}: another tenant's rows`).toBe(0);
+      count('RLS: tables hiding every row under a wrong tenant');
+    }
+    // The suite's own fixtures exist, so "sees nothing" is not vacuous.
+    const [own] = await withTenant(t.db, tenantA, (tx) => rows<{ n: number }>(tx as never, sql`select count(*)::int as n from users`));
+    expect(Number(own?.n)).toBeGreaterThan(0);
+  });
+});
