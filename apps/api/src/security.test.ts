@@ -320,7 +320,7 @@ const NASTY = [
   "'; drop table users; --",
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
-  '{{7*7}}${7*7}',
+  `{{7*7}}\${7*7}`,
   '../../etc/passwd',
   '\u0000',
   '\uFEFF\u202E',

@@ -8,4 +8,5 @@ await handle.migrate();
 const { created } = await seedDemo(handle.db);
 console.log(created ? 'Demo business created.' : 'Demo business already present.');
 console.log(`Sign in: ${DEMO.email} / ${DEMO.password}`);
+console.log(`Support (impersonation): ${DEMO.supportEmail} / ${DEMO.password}`);
 await handle.close();

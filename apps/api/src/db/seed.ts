@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { type Database, enterTenant } from './client';
 import { branches, providerServices, providers, services } from './schema/business';
 import { industries, tenants } from './schema/tenants';
-import { users } from './schema/users';
+import { roles, users } from './schema/users';
 import { createDefaultRoles } from '../modules/access/default-roles';
 
 export const DEMO = {
   email: 'owner@demo.khidma.test',
+  /** Support staff (can_imp): signs in with the same password and impersonates accounts. */
+  supportEmail: 'support@demo.khidma.test',
   phone: '+966500000001',
   password: 'Demo@12345',
   subdomain: 'demo',
@@ -59,6 +61,18 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       locale: 'ar',
       isOwner: true,
       roleId: role?.id,
+    });
+    const [admin] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenant.id), eq(roles.slug, 'admin')));
+    await tx.insert(users).values({
+      tenantId: tenant.id,
+      name: 'فريق الدعم',
+      email: DEMO.supportEmail,
+      phone: null,
+      passwordHash,
+      emailVerifiedAt: new Date(),
+      locale: 'ar',
+      canImp: true,
+      roleId: admin?.id,
     });
     const hours = Object.fromEntries(WEEK.map((d) => [d, [['09:00', '22:00']] as [string, string][]]));
     const [branch] = await tx

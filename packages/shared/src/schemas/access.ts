@@ -89,6 +89,9 @@ export const createPosUserBody = z.object({
 export type CreatePosUserBody = z.infer<typeof createPosUserBody>;
 
 export const appAccessBody = z.object({ enabled: z.boolean('boolean') });
+/** Convert to provider: link this unlinked provider row, or (without it) the account's own or a new one. */
+export const convertToProviderBody = z.object({ provider_id: uuidField.nullable().optional() });
+export type ConvertToProviderBody = z.infer<typeof convertToProviderBody>;
 export const passwordConfirmBody = z.object({ password: z.string().min(1, required).max(128) });
 
 export const invitationBody = z.object({
@@ -138,6 +141,8 @@ export const posLoginBody = z.object({ email: emailField, passcode: passcodeFiel
 // ---------------------------------------------------------------- impersonation and branch switch
 
 export const impersonateBody = z.object({ email: emailField, reason: text(IMPERSONATION_REASON_MAX) });
+/** Start and stop of an impersonation: the token to use from now on. */
+export const impersonationResult = z.object({ message: z.string(), data: z.object({ token: z.string() }) });
 export const currentBranchBody = z.object({ branch_id: uuidField.nullable() });
 
 // ---------------------------------------------------------------- branches

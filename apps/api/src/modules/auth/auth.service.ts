@@ -373,7 +373,7 @@ export function createAuthService({ db, config }: AuthDeps) {
 
   async function forgotPassword(email: string, locale: Locale) {
     const user = await repo.findUserByLogin(db, { email });
-    if (!user || user.status !== 'active') return;
+    if (user?.status !== 'active') return;
     const token = randomToken(24);
     await withTenant(db, user.tenantId, async (tx) => {
       await repo.consumeCodes(tx, user.tenantId, user.id, 'reset_password');

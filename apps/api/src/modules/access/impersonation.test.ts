@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, Client, injectAs, rows, type TestApp } from '../../../test/helper';
+import { DEMO, seedDemo } from '../../db/seed';
+import { newOwner, newStaff, type Owner, signIn } from './access.fixtures';
+
+let t: TestApp;
+let support: Owner;
+let target: Owner;
+beforeAll(async () => {
+  t = await buildTestApp();
+  support = await newOwner(t);
+  target = await newOwner(t);
+  await t.db.execute(sql`update users set can_imp = true where id = ${support.user.uuid}`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const stop = (token: string) => injectAs(t.app, token, { method: 'DELETE', url: 'auth/stop-impersonation' });
+const impersonate = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  injectAs(t.app, token, { method: 'POST', url: 'auth/impersonate', body, headers, ip: '10.9.8.7' });
+
+describe('POST /auth/impersonate', () => {
+  it('signs support staff in as the account and logs who, whom, why, where and when', async () => {
+    const res = await impersonate(support.token, { email: target.input.email, reason: 'Customer asked for help with setup' }, { 'user-agent': 'SupportDesk/1.0' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Signed in as the account');
+    const token = res.json().data.token as string;
+    const me = await injectAs(t.app, token, { url: 'auth/me' });
+    expect(me.json().data).toMatchObject({ uuid: target.user.uuid, is_imp: true, is_owner: true });
+    const [log] = await rows<Record<string, unknown>>(t.db, sql`select * from impersonation_logs where target_user_id = ${target.user.uuid} order by started_at desc limit 1`);
+    expect(log).toMatchObject({
+      impersonator_id: support.user.uuid,
+      impersonator_tenant_id: support.tenantId,
+      target_tenant_id: target.tenantId,
+      reason: 'Customer asked for help with setup',
+      ip: '10.9.8.7',
+      user_agent: 'SupportDesk/1.0',
+      ended_at: null,
+    });
+    expect(log?.started_at).toBeTruthy();
+
+    // Stop: the impersonation token dies, the log closes, and the support account gets a working token.
+    const stopped = await stop(token);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json().message).toBe('Impersonation ended');
+    const fresh = stopped.json().data.token as string;
+    const back = await injectAs(t.app, fresh, { url: 'auth/me' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ uuid: support.user.uuid, is_imp: false, can_imp: true });
+    expect((await injectAs(t.app, token, { url: 'auth/me' })).statusCode).toBe(401);
+    const [closed] = await rows<{ ended_at: Date | null }>(t.db, sql`select ended_at from impersonation_logs where target_user_id = ${target.user.uuid} order by started_at desc limit 1`);
+    expect(closed?.ended_at).not.toBeNull();
+    // The fresh token can impersonate again.
+    expect((await impersonate(fresh, { email: target.input.email, reason: 'Follow-up' })).statusCode).toBe(200);
+  });
+
+  it('refuses nested impersonation', async () => {
+    const other = await newOwner(t);
+    await t.db.execute(sql`update users set can_imp = true where id = ${other.user.uuid}`);
+    const first = await impersonate(support.token, { email: other.input.email, reason: 'Testing support rights' });
+    expect(first.statusCode).toBe(200);
+    const nested = await impersonate(first.json().data.token, { email: target.input.email, reason: 'Nested attempt' });
+    expect(nested.statusCode).toBe(403);
+    expect(nested.json().code).toBe('impersonation-nested');
+  });
+
+  it('refuses accounts without can_imp', async () => {
+    const res = await impersonate(target.token, { email: support.input.email, reason: 'Not allowed' });
+    expect(res.statusCode).toBe(403);
+    const admin = await newStaff(t, target, 'admin');
+    expect((await impersonate(admin.token, { email: support.input.email, reason: 'Not allowed' })).statusCode).toBe(403);
+  });
+
+  it('needs an active target and a reason', async () => {
+    const staff = await newStaff(t, target, 'receptionist');
+    expect((await target.client.post(`users/${staff.id}/deactivate`)).statusCode).toBe(200);
+    const inactive = await impersonate(support.token, { email: staff.email, reason: 'Help' });
+    expect(inactive.statusCode).toBe(422);
+    expect(inactive.json().errors.email).toEqual(['No active account has this e-mail']);
+    expect((await impersonate(support.token, { email: 'nobody-here@test.example', reason: 'Help' })).statusCode).toBe(422);
+    const noReason = await impersonate(support.token, { email: target.input.email, reason: '  ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors).toHaveProperty('reason');
+  });
+});
+
+describe('DELETE /auth/stop-impersonation', () => {
+  it('answers 422 not_impersonating for an ordinary token, 401 without one', async () => {
+    const res = await stop(target.token);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('This is not an impersonation session');
+    expect((await new Client(t.app).request('DELETE', 'auth/stop-impersonation')).statusCode).toBe(401);
+  });
+});
+
+describe('demo support account', () => {
+  it('is seeded with can_imp and impersonates the demo owner', async () => {
+    await seedDemo(t.db);
+    const login = await signIn(t, DEMO.supportEmail, DEMO.password);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ can_imp: true, phone: null, email_verified: true, is_owner: false });
+    expect(login.json().data.user.role[0].slug).toBe('admin');
+    const res = await new Client(t.app).post('auth/impersonate', { email: DEMO.email, reason: 'Demo walkthrough' }, { token: login.json().data.token });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type Client, injectAs, rows, type TestApp } from '../../../test/helper';
+import { addBranch, enablePos, mainBranch, newOwner, newStaff, type Owner, roleId, STAFF_PASSWORD, signIn, uniqueEmail } from './access.fixtures';
+
+let t: TestApp;
+let owner: Owner;
+let other: Owner;
+let main: string;
+let second: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await newOwner(t);
+  other = await newOwner(t);
+  main = await mainBranch(t, owner.tenantId);
+  second = await addBranch(t, owner.tenantId, 'North branch');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const del = (c: Client, url: string) => c.request('DELETE', url);
+type StaffJson = { uuid: string; is_owner: boolean; type: string; status: string; role: { slug: string; name: string } | null; branches: { uuid: string }[]; provider: { uuid: string; name: string } | null };
+
+describe('GET /users', () => {
+  it('lists the owner first, with role, branches, provider and paging', async () => {
+    const a = await newStaff(t, owner, 'receptionist', { branch_ids: [second] });
+    const b = await newStaff(t, owner, 'accountant');
+    const res = await owner.client.get('users', { query: { per_page: '2' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: 2 });
+    expect(body.meta.total).toBeGreaterThanOrEqual(3);
+    expect(body.meta.last_page).toBe(Math.ceil(body.meta.total / 2));
+    expect(body.data[0]).toMatchObject({ uuid: owner.user.uuid, is_owner: true, role: { slug: 'owner', name: 'Owner' }, status: 'active', type: 'user' });
+    expect(body.data[0].last_active_at).not.toBeNull();
+
+    const byBranch = (await owner.client.get('users', { query: { branch_id: second } })).json().data as StaffJson[];
+    expect(byBranch.map((u) => u.uuid)).toEqual([a.id]);
+    expect(byBranch[0]?.branches).toEqual([{ uuid: second, name: 'North branch' }]);
+    const byRole = (await owner.client.get('users', { query: { role_id: await roleId(t, owner.tenantId, 'accountant') } })).json().data as StaffJson[];
+    expect(byRole.map((u) => u.uuid)).toEqual([b.id]);
+    const bySearch = (await owner.client.get('users', { query: { search: b.email.slice(0, 20) } })).json().data as StaffJson[];
+    expect(bySearch.map((u) => u.uuid)).toEqual([b.id]);
+    const wild = (await owner.client.get('users', { query: { search: '%' } })).json().data as StaffJson[];
+    expect(wild).toEqual([]);
+    const byType = (await owner.client.get('users', { query: { type: 'pos' } })).json();
+    expect(byType).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
+  });
+
+  it('validates the query', async () => {
+    const res = await owner.client.get('users', { query: { per_page: '500', status: 'nope' } });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('needs settings.users', async () => {
+    const staff = await newStaff(t, owner, 'receptionist');
+    expect((await staff.client.get('users')).statusCode).toBe(403);
+    expect((await staff.client.get(`users/${owner.user.uuid}`)).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another tenant's user", async () => {
+    expect((await owner.client.get(`users/${other.user.uuid}`)).statusCode).toBe(404);
+    expect((await owner.client.post(`users/${other.user.uuid}/deactivate`)).statusCode).toBe(404);
+    expect((await del(owner.client, `users/${other.user.uuid}`)).statusCode).toBe(404);
+    expect((await owner.client.get(`users/${owner.user.uuid}`)).json().data.uuid).toBe(owner.user.uuid);
+  });
+});
+
+describe('PUT /users/:id', () => {
+  it('changes name, role and branches', async () => {
+    const s = await newStaff(t, owner, 'receptionist', { branch_ids: [main] });
+    const res = await owner.client.put(`users/${s.id}`, { name: 'Renamed Staff', role_id: await roleId(t, owner.tenantId, 'accountant'), branch_ids: [second, second] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Updated successfully', data: { name: 'Renamed Staff', role: { slug: 'accountant' }, branches: [{ uuid: second }] } });
+    const me = await s.client.get('auth/me');
+    expect(me.json().data.role[0].slug).toBe('accountant');
+  });
+
+  it("refuses another tenant's branch or role, the owner role, and a passcode for a non-POS account", async () => {
+    const s = await newStaff(t, owner, 'receptionist');
+    const foreignBranch = await mainBranch(t, other.tenantId);
+    const r1 = await owner.client.put(`users/${s.id}`, { branch_ids: [main, foreignBranch] });
+    expect(r1.statusCode).toBe(422);
+    expect(r1.json().errors.branch_ids).toEqual(['This value does not exist']);
+    const r2 = await owner.client.put(`users/${s.id}`, { role_id: await roleId(t, other.tenantId, 'admin') });
+    expect(r2.statusCode).toBe(422);
+    expect(r2.json().errors.role_id).toEqual(['This value does not exist']);
+    const r3 = await owner.client.put(`users/${s.id}`, { role_id: await roleId(t, owner.tenantId, 'owner') });
+    expect(r3.statusCode).toBe(422);
+    expect(r3.json().errors).toHaveProperty('role_id');
+    const r4 = await owner.client.put(`users/${s.id}`, { passcode: '1234' });
+    expect(r4.statusCode).toBe(422);
+    expect(r4.json().errors).toHaveProperty('passcode');
+  });
+
+  it("keeps the owner's role, and nobody changes their own role", async () => {
+    const admin = await newStaff(t, owner, 'admin');
+    const accountant = await roleId(t, owner.tenantId, 'accountant');
+    const r1 = await admin.client.put(`users/${owner.user.uuid}`, { role_id: accountant });
+    expect(r1.statusCode).toBe(422);
+    expect(r1.json().message).toBe('The owner account cannot be changed this way');
+    const r2 = await owner.client.put(`users/${owner.user.uuid}`, { role_id: accountant });
+    expect(r2.statusCode).toBe(422);
+    const same = await owner.client.put(`users/${owner.user.uuid}`, { role_id: await roleId(t, owner.tenantId, 'owner'), name: 'Owner Renamed' });
+    expect(same.statusCode).toBe(200);
+    const r3 = await admin.client.put(`users/${admin.id}`, { role_id: accountant });
+    expect(r3.statusCode).toBe(422);
+    expect(r3.json().message).toBe('You cannot do this to your own account');
+  });
+});
+
+describe('activate / deactivate', () => {
+  it('deactivation signs the user out at once; activation lets them back in', async () => {
+    const s = await newStaff(t, owner, 'receptionist');
+    const second = await signIn(t, s.email, STAFF_PASSWORD);
+    expect(second.statusCode).toBe(200);
+    const res = await owner.client.post(`users/${s.id}/deactivate`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Deactivated successfully', data: { status: 'inactive' } });
+    expect((await s.client.get('auth/me')).statusCode).toBe(401);
+    expect((await injectAs(t.app, second.json().data.token, { url: 'auth/me' })).statusCode).toBe(401);
+    const [tokens] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from access_tokens where user_id = ${s.id}`);
+    expect(tokens?.n).toBe(0);
+    const again = await signIn(t, s.email, STAFF_PASSWORD);
+    expect(again.statusCode).toBe(422);
+    expect((await owner.client.post(`users/${s.id}/activate`)).json()).toMatchObject({ message: 'Activated successfully', data: { status: 'active' } });
+    expect((await signIn(t, s.email, STAFF_PASSWORD)).statusCode).toBe(200);
+    const inactive = await owner.client.post(`users/${s.id}/deactivate`);
+    expect(inactive.statusCode).toBe(200);
+    expect((await owner.client.get('users', { query: { status: 'inactive' } })).json().data.map((u: StaffJson) => u.uuid)).toContain(s.id);
+  });
+
+  it('refuses the owner and yourself', async () => {
+    const admin = await newStaff(t, owner, 'admin');
+    const r1 = await admin.client.post(`users/${owner.user.uuid}/deactivate`);
+    expect(r1.statusCode).toBe(422);
+    expect(r1.json().message).toBe('The owner account cannot be changed this way');
+    const r2 = await admin.client.post(`users/${admin.id}/deactivate`);
+    expect(r2.statusCode).toBe(422);
+    expect(r2.json().message).toBe('You cannot do this to your own account');
+    expect((await owner.client.post(`users/${owner.user.uuid}/deactivate`)).statusCode).toBe(422);
+    expect((await admin.client.get('auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('provider conversion and app access', () => {
+  it('converts to a provider (new row on the first branch) and back (the row stays without a user)', async () => {
+    const s = await newStaff(t, owner, 'receptionist', { branch_ids: [second] });
+    const app1 = await owner.client.put(`users/${s.id}/app-access`, { enabled: false });
+    expect(app1.statusCode).toBe(422);
+    expect(app1.json().message).toBe('This user is not a provider');
+    const res = await owner.client.post(`users/${s.id}/convert-to-provider`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as StaffJson;
+    expect(data.type).toBe('provider');
+    expect(data.provider?.name).toBe('Staff Member');
+    const [p] = await rows<{ branch_id: string; user_id: string }>(t.db, sql`select branch_id, user_id from providers where id = ${data.provider?.uuid}`);
+    expect(p).toEqual({ branch_id: second, user_id: s.id });
+    // Converting again keeps the same row.
+    expect((await owner.client.post(`users/${s.id}/convert-to-provider`, {})).json().data.provider.uuid).toBe(data.provider?.uuid);
+    const access = await owner.client.put(`users/${s.id}/app-access`, { enabled: false });
+    expect(access.json()).toMatchObject({ data: { app_access: false } });
+
+    const back = await owner.client.post(`users/${s.id}/convert-to-user`);
+    expect(back.json()).toMatchObject({ message: 'User converted', data: { type: 'user', provider: null } });
+    const [kept] = await rows<{ user_id: string | null }>(t.db, sql`select user_id from providers where id = ${data.provider?.uuid}`);
+    expect(kept).toEqual({ user_id: null });
+
+    // Links an existing unlinked provider row.
+    const relink = await owner.client.post(`users/${s.id}/convert-to-provider`, { provider_id: data.provider?.uuid });
+    expect(relink.json().data.provider.uuid).toBe(data.provider?.uuid);
+    const foreign = await rows<{ id: string }>(t.db, sql`select id from providers where tenant_id = ${other.tenantId} limit 1`);
+    const bad = await owner.client.post(`users/${s.id}/convert-to-provider`, { provider_id: foreign[0]?.id });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('provider_id');
+  });
+
+  it('refuses to convert the owner or yourself', async () => {
+    const admin = await newStaff(t, owner, 'admin');
+    expect((await admin.client.post(`users/${owner.user.uuid}/convert-to-provider`)).statusCode).toBe(422);
+    expect((await admin.client.post(`users/${admin.id}/convert-to-provider`)).statusCode).toBe(422);
+    expect((await owner.client.post(`users/${owner.user.uuid}/convert-to-user`)).statusCode).toBe(422);
+  });
+});
+
+describe('DELETE /users/:id', () => {
+  it('deletes a staff account (its provider row stays); never yourself; the owner only after a transfer', async () => {
+    const admin = await newStaff(t, owner, 'admin');
+    const s = await newStaff(t, owner, 'receptionist');
+    const provider = (await owner.client.post(`users/${s.id}/convert-to-provider`)).json().data.provider.uuid;
+    const toOwner = await del(admin.client, `users/${owner.user.uuid}`);
+    expect(toOwner.statusCode).toBe(403);
+    const self = await del(owner.client, `users/${owner.user.uuid}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe('Transfer ownership to another user before deleting the owner account');
+    expect((await del(admin.client, `users/${admin.id}`)).statusCode).toBe(422);
+    const ok = await del(admin.client, `users/${s.id}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe('Deleted successfully');
+    expect((await owner.client.get(`users/${s.id}`)).statusCode).toBe(404);
+    expect((await s.client.get('auth/me')).statusCode).toBe(401);
+    const [p] = await rows<{ user_id: string | null }>(t.db, sql`select user_id from providers where id = ${provider}`);
+    expect(p).toEqual({ user_id: null });
+  });
+});
+
+describe('POST /users (POS account)', () => {
+  it('needs the pos plugin', async () => {
+    const res = await owner.client.post('users', { name: 'Front Cashier', email: uniqueEmail('pos'), passcode: '1234', branch_ids: [main] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('plugin-missing');
+  });
+
+  it('creates a POS account with a passcode, no phone and the cashier role', async () => {
+    await enablePos(t, owner.tenantId);
+    const email = uniqueEmail('pos');
+    const res = await owner.client.post('users', { name: 'Front Cashier', email: email.toUpperCase(), passcode: '4321', branch_ids: [main] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'Added successfully',
+      data: { email, type: 'pos', phone: null, has_passcode: true, role: { slug: 'cashier' }, branches: [{ uuid: main }], status: 'active' },
+    });
+    const id = res.json().data.uuid;
+    const [row] = await rows<{ password_hash: string; passcode_hash: string }>(t.db, sql`select password_hash, passcode_hash from users where id = ${id}`);
+    expect(row?.passcode_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect((await signIn(t, email, '4321')).statusCode).toBe(422);
+    const dup = await owner.client.post('users', { name: 'Other Cashier', email, passcode: '1234', branch_ids: [main] });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.email).toEqual(['This value already exists']);
+    const badBranch = await owner.client.post('users', { name: 'Other Cashier', email: uniqueEmail('pos'), passcode: '1234', branch_ids: [await mainBranch(t, other.tenantId)] });
+    expect(badBranch.statusCode).toBe(422);
+    expect(badBranch.json().errors).toHaveProperty('branch_ids');
+    const badCode = await owner.client.post('users', { name: 'Other Cashier', email: uniqueEmail('pos'), passcode: '12', branch_ids: [main] });
+    expect(badCode.statusCode).toBe(422);
+    // The passcode changes through PUT.
+    const put = await owner.client.put(`users/${id}`, { passcode: '987654' });
+    expect(put.statusCode).toBe(200);
+  });
+});
+
+describe('POST /users/:id/transfer-ownership', () => {
+  it('is for the owner only, checks the password, and swaps owner and admin', async () => {
+    const o = await newOwner(t);
+    const admin = await newStaff(t, o, 'admin');
+    const target = await newStaff(t, o, 'receptionist');
+    const notOwner = await admin.client.post(`users/${target.id}/transfer-ownership`, { password: 'whatever-123' });
+    expect(notOwner.statusCode).toBe(403);
+    expect(notOwner.json().code).toBe('owner-only');
+    const wrong = await o.client.post(`users/${target.id}/transfer-ownership`, { password: 'wrong-password-1' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.password).toEqual(['The password is incorrect']);
+    const self = await o.client.post(`users/${o.user.uuid}/transfer-ownership`, { password: o.input.password });
+    expect(self.statusCode).toBe(422);
+    const ok = await o.client.post(`users/${target.id}/transfer-ownership`, { password: o.input.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ message: 'Ownership transferred', data: { uuid: target.id, is_owner: true, role: { slug: 'owner' } } });
+    const old = (await target.client.get(`users/${o.user.uuid}`)).json().data as StaffJson;
+    expect(old).toMatchObject({ is_owner: false, role: { slug: 'admin' } });
+    // The new owner holds owner-only rights; the old one no longer does.
+    expect((await o.client.post(`users/${target.id}/transfer-ownership`, { password: o.input.password })).statusCode).toBe(403);
+    expect((await target.client.get('auth/me')).json().data.is_owner).toBe(true);
+    const back = await target.client.post(`users/${o.user.uuid}/transfer-ownership`, { password: STAFF_PASSWORD });
+    expect(back.statusCode).toBe(200);
+    // The old owner, now admin, can be deleted by the new one; the new owner cannot be deleted by staff.
+    const owners = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from users where tenant_id = ${o.tenantId} and is_owner`);
+    expect(owners[0]?.n).toBe(1);
+  });
+});
