@@ -46,4 +46,13 @@ describe('logs', () => {
     const values = lines.flatMap((l) => strings(JSON.parse(l)));
     expect(values.some((v) => new RegExp(`(^|\\D)${otp}(\\D|$)`).test(v))).toBe(false);
   });
+
+  it('mask secrets that travel in URLs (invitation links, token query parameters)', async () => {
+    const secret = 'S3cretInvitationToken0123456789';
+    await new Client(t.app).get(`auth/invitations/${secret}`);
+    await new Client(t.app).get(`auth/me?token=${secret}x`);
+    const text = lines.join('');
+    expect(text).toContain('/auth/invitations/[redacted]');
+    expect(text.includes(secret)).toBe(false);
+  });
 });

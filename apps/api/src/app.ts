@@ -29,7 +29,7 @@ import { createOnboardingService } from './modules/onboarding/onboarding.service
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { AppError } from './lib/errors';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
-import { type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
+import { assertDeclared, type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +47,11 @@ export type AppDeps = {
 /** Never written to the logs: credentials, tokens and codes. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
+/** Secrets that travel in a URL (invitation links, e-mailed tokens) never reach the logs. */
+export function maskUrl(url: string): string {
+  return url.replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:token|code|passcode|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export function deliveryFor(config: Config): Delivery {
   return {
     email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : localEmail,
@@ -57,7 +62,14 @@ export function deliveryFor(config: Config): Delivery {
 /** Builds the whole API (and the web app's static files when built); does not listen. */
 export async function buildApp({ config, db, logStream }: AppDeps, opts: FastifyServerOptions = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip }),
+      },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -91,7 +103,12 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'public' };
+    // Every API route lives under /api/. Outside it only static files are served (uploads, the web
+    // app), and the API docs are public; those carry no guard. Everything else must declare one.
+    const declared = route.config as RouteGuard | undefined;
+    const staticFile = !route.url.startsWith('/api/') && !declared?.permissions && !declared?.self;
+    if (staticFile || route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
+    assertDeclared({ method: String(route.method), url: route.url, config: (route.config ?? {}) as RouteGuard });
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
     for (const method of methods) {
       routeTable.push({

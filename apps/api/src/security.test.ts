@@ -88,7 +88,8 @@ async function snapshot(table: TenantTable, id: string) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+  // Every route but the static files and the API docs (public by construction, see app.ts).
+  routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/docs' && !r.url.startsWith('/api/docs/'));
   ownerA = await readyUser(t);
   ownerB = await readyUser(t);
   tenantA = ownerA.user.tenant.uuid;
@@ -180,13 +181,22 @@ describe('authentication', () => {
     expect(failures).toEqual([]);
   });
 
-  it('answers 401 to every non-public route with a revoked or made-up token', async () => {
+  it('answers 401 to every non-public route with a made-up, a revoked, or a deactivated account token', async () => {
+    await setProbe({ permissions: [...PERMISSION_KEYS] });
+    const revoked = await tokenFor(tenantA, probe.userId);
+    await t.db.execute(sql`delete from access_tokens where token_hash = ${sha256(revoked)}`);
+    const deactivated = await tokenFor(tenantA, probe.userId);
+    await t.db.execute(sql`update users set status = 'inactive' where id = ${probe.userId}`);
     const failures: string[] = [];
     for (const r of routes.filter((x) => !isPublic(x))) {
-      const res = await call(r, randomToken(), r.config.globalParams ? { params: globalValues(r) } : {});
-      if (res.statusCode !== 401) failures.push(`${label(r)} → ${res.statusCode}`);
-      else count('401 with an unknown token');
+      for (const [kind, token] of [['made-up', randomToken()], ['revoked', revoked], ['deactivated account', deactivated]] as const) {
+        const res = await call(r, token, r.config.globalParams ? { params: globalValues(r) } : {});
+        if (res.statusCode !== 401) failures.push(`${label(r)} with a ${kind} token → ${res.statusCode}`);
+        else count(`401 with a ${kind} token`);
+      }
     }
+    await t.db.execute(sql`update users set status = 'active' where id = ${probe.userId}`);
+    await setProbe({ permissions: [] });
     expect(failures).toEqual([]);
   });
 });
@@ -374,6 +384,12 @@ function garbageBody(keys: string[]) {
   );
 }
 
+/** Fixed cases run before the random ones: every nasty string in every field at once. */
+function nastyExamples(keys: string[]): [{ body: unknown }][] {
+  if (keys.length === 0) return [];
+  return NASTY.map((v) => [{ body: Object.fromEntries(keys.map((k) => [k, v])) }]);
+}
+
 /** Ids of tenant A's own rows, so garbage reaches validation and the handler. */
 async function ownParams(r: RouteEntry): Promise<Record<string, string>> {
   if (r.config.globalParams) return Object.fromEntries(paramsOf(r.url).map((p) => [p, p === 'id' ? 'pos' : 'x'.repeat(24)]));
@@ -402,10 +418,10 @@ describe('garbage input', () => {
           if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(input).slice(0, 200)}: ${res.body.slice(0, 200)}`);
           return ok;
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, examples: nastyExamples(keys) },
       ).catch(() => undefined);
       count('garbage bodies: routes');
-      count('garbage bodies: requests', RUNS);
+      count('garbage bodies: requests', RUNS + nastyExamples(keys).length);
     }
     expect(failures).toEqual([]);
   }, 300_000);
@@ -424,7 +440,7 @@ describe('garbage input', () => {
           if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(query).slice(0, 200)}: ${res.body.slice(0, 200)}`);
           return ok;
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, examples: NASTY.map((v) => [Object.fromEntries(keys.map((k) => [k, v]))]) },
       ).catch(() => undefined);
       count('garbage queries: routes');
     }

@@ -39,6 +39,27 @@ export function issuesToFields(issues: readonly IssueLike[], input: unknown, loc
   return errors;
 }
 
+/** PostgreSQL error classes caused by the request's data, with the message the client sees. */
+const DB_INPUT_ERRORS: Record<string, 'invalid' | 'not_exists' | 'exists' | 'max_length'> = {
+  '22021': 'invalid', // character not in repertoire (NUL byte)
+  '22P05': 'invalid', // untranslatable character
+  '22P02': 'invalid', // invalid text representation
+  '22003': 'invalid', // numeric value out of range
+  '22007': 'invalid', // invalid datetime format
+  '22008': 'invalid', // datetime field overflow
+  '22001': 'invalid', // string too long
+  '23503': 'not_exists', // foreign key violation: the row it names is gone
+  '23505': 'exists', // unique violation
+};
+
+/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it. */
+export function databaseErrorCode(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send(body);
 }
@@ -97,6 +118,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Any other client error from the framework or a plugin: a 422 the client can show.
       request.log.info({ code: error.code }, 'client error');
       return send(reply, 422, { message: t('validation_failed', locale), errors: { body: [t('validation_failed', locale)] } });
+    }
+    // Input the database refuses that no schema caught (a NUL byte, a race with a delete): the
+    // client's data, not a crash — a 422, logged so the missing rule gets written.
+    const dbCode = databaseErrorCode(error);
+    if (dbCode && DB_INPUT_ERRORS[dbCode]) {
+      request.log.warn({ dbCode }, 'database refused input');
+      const key = DB_INPUT_ERRORS[dbCode];
+      return send(reply, 422, { message: messageFor(key, locale), errors: { body: [messageFor(key, locale)] } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { message: t('server_error', locale) });

@@ -35,6 +35,8 @@ export type RouteGuard = {
   resources?: Record<string, TenantTable>;
   /** Path parameters that are not tenant rows (plugin slugs, link tokens); the suite skips them. */
   globalParams?: boolean;
+  /** A `self` route a POS (cashier-device) account may use too: its own session and profile. */
+  pos?: boolean;
   phoneVerified?: boolean;
   emailVerified?: boolean;
   profileCompleted?: boolean;
@@ -108,7 +110,9 @@ export function registerRequestContext(app: FastifyInstance, resolveToken: Resol
   app.addHook('preValidation', async (request) => {
     const resources = request.routeOptions.config.resources;
     const auth = request.auth;
-    if (!resources || !auth) return;
+    if (!resources) return;
+    // Rows belong to a tenant; without a signed-in account there is none to look in.
+    if (!auth) throw notFound();
     const params = (request.params ?? {}) as Record<string, string | undefined>;
     for (const [param, table] of Object.entries(resources)) {
       const value = params[param];
@@ -121,11 +125,29 @@ export function registerRequestContext(app: FastifyInstance, resolveToken: Resol
   });
 }
 
+/**
+ * Refuses, when the route is registered (so the server does not start), an API route that would be
+ * open by omission: a non-public route naming no permission key and not declared open on purpose,
+ * or a path parameter naming no table. The security suite tests the same declarations at runtime.
+ */
+export function assertDeclared(entry: Pick<RouteEntry, 'method' | 'url' | 'config'>) {
+  const { config, url, method } = entry;
+  if (config.auth === 'public') return;
+  const where = `${method} ${url}`;
+  if (!(config.permissions && config.permissions.length > 0) && !config.self && !config.impersonator) {
+    throw new Error(`${where}: a signed-in route must declare permissions, self or impersonator`);
+  }
+  const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  if (!config.globalParams && params.some((p) => !config.resources?.[p])) {
+    throw new Error(`${where}: every path parameter must name its table in resources (or the route declares globalParams)`);
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when the route may be used by a POS (cashier-device) account. */
 function posMayUse(guard: RouteGuard): boolean {
-  if (!guard.permissions || guard.permissions.length === 0) return Boolean(guard.self);
+  if (!guard.permissions || guard.permissions.length === 0) return Boolean(guard.self && guard.pos);
   return guard.permissions.some((k) => POS_PERMISSIONS.includes(k));
 }
 

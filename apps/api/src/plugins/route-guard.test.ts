@@ -27,6 +27,7 @@ beforeAll(async () => {
     async (api) => {
       api.get('/guard-test/packages', { config: { plugin: 'packages', permissions: ['packages'] } }, async () => ({ ok: true }));
       api.get('/guard-test/owner', { config: { ownerOnly: true, permissions: ['settings.users'] } }, async () => ({ ok: true }));
+      api.get('/guard-test/public-branch/:id', { config: { auth: 'public', resources: { id: branches } } }, async () => ({ ok: true }));
       api.post('/guard-test/branch/:id', { config: { permissions: ['settings.branches'], resources: { id: branches } } }, async (request) => ({
         id: (request.params as { id: string }).id,
       }));
@@ -69,5 +70,31 @@ describe('resource ids', () => {
     const ok = await injectAs(t.app, owner.token, { method: 'POST', url: `guard-test/branch/${own}`, body: {} });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().id).toBe(own);
+  });
+});
+
+describe('declarations are checked when a route is registered', () => {
+  it('refuses a signed-in route without permission keys, and a path id without its table', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: 'off' });
+    const app = await buildApp({ config, db: testDb.db });
+    await expect(
+      app.register(async (api) => {
+        api.get('/api/v1/undeclared', async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow(/must declare permissions/);
+    const app2 = await buildApp({ config, db: testDb.db });
+    await expect(
+      app2.register(async (api) => {
+        api.get('/api/v1/things/:id', { config: { permissions: ['services'] } }, async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow(/path parameter/);
+    await app.close().catch(() => undefined);
+    await app2.close().catch(() => undefined);
+  });
+
+  it('answers 404 on a public route that names a table, as nobody is signed in', async () => {
+    const me = (await injectAs(t.app, owner.token, { url: 'auth/me' })).json().data;
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/guard-test/public-branch/${me.teams[0].uuid}` });
+    expect(res.statusCode).toBe(404);
   });
 });

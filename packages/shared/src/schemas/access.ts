@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRANCH_TYPES, IMPERSONATION_REASON_MAX, INVITATION_STATUSES, PASSCODE_MAX, PASSCODE_MIN, PLUGINS, SUPERVISOR_STATUSES, USER_STATUSES, USER_TYPES } from '../constants';
 import { isPermissionKey } from '../permissions';
-import { emailField, nameField, paginationMeta, passwordField, text, timezoneField, uuidField, workingHoursField } from './common';
+import { emailField, nameField, optionalText, paginationMeta, passwordField, text, timezoneField, uuidField, workingHoursField } from './common';
 
 /**
  * Access control (spec §3 User, Branch/team, Provider team, Supervisor, Plugin; §6 roles): the
@@ -59,7 +59,7 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 export const usersQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
-  search: z.string().trim().max(100).optional(),
+  search: optionalText(100).optional(),
   status: z.enum(USER_STATUSES, 'invalid').optional(),
   type: z.enum(USER_TYPES, 'invalid').optional(),
   role_id: uuidField.optional(),
@@ -155,7 +155,7 @@ export const locationField = z.object({
 export const branchBody = z.object({
   name: nameField(),
   type: z.enum(BRANCH_TYPES, 'invalid').default('on-site'),
-  address: z.string().trim().max(500).nullable().optional(),
+  address: optionalText(500).nullable().optional(),
   location: locationField.nullable().optional(),
   timezone: timezoneField.default('Asia/Riyadh'),
   working_hours: workingHoursField.default({}),

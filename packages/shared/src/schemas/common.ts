@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { NAME_MIN_EXCLUSIVE, PASSWORD_MIN } from '../constants';
 
+/** No NUL bytes: PostgreSQL text cannot hold them. */
+const noNul = (v: string) => !v.includes('\u0000');
+
 /** Trimmed text; empty text counts as missing ("required"). */
-export const text = (max = 255) => z.string().trim().min(1, { error: 'required', abort: true }).max(max);
+export const text = (max = 255) => z.string().trim().min(1, { error: 'required', abort: true }).max(max).refine(noNul, 'invalid');
+/** Optional free text (addresses, notes): trimmed, no NUL bytes. */
+export const optionalText = (max = 500) => z.string().trim().max(max).refine(noNul, 'invalid');
 /** A person's or business's name: required and more than 3 characters (spec §5). */
 export const nameField = (max = 120) =>
   z
@@ -10,6 +15,7 @@ export const nameField = (max = 120) =>
     .trim()
     .min(1, { error: 'required', abort: true })
     .max(max)
+    .refine(noNul, 'invalid')
     .refine((v) => v.length > NAME_MIN_EXCLUSIVE, 'name_min');
 export const emailField = z.string().trim().min(1, { error: 'required', abort: true }).max(190).pipe(z.email('email')).transform((v) => v.toLowerCase());
 export const passwordField = z.string().min(1, { error: 'required', abort: true }).min(PASSWORD_MIN, 'password_min').max(128);
@@ -36,7 +42,7 @@ export const paginationMeta = z.object({
 export const pageQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
-  search: z.string().trim().max(100).optional(),
+  search: optionalText(100).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -48,7 +48,7 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
   async (app) => {
     const { auth, storage } = deps;
     /** Routes a signed-in user reaches before the phone is verified and the profile complete. */
-    const early = { self: true, phoneVerified: false, profileCompleted: false, subscription: false } as const;
+    const early = { self: true, pos: true, phoneVerified: false, profileCompleted: false, subscription: false } as const;
 
     app.get('/csrf-cookie', { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'Set the XSRF cookie' } }, async (request, reply) => {
       const existing = request.cookies[XSRF_COOKIE];
