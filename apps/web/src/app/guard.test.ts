@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, type GuardUser } from './guard';
+import { areaOf, decideRoute, type GuardUser } from './guard';
 
 const user = (over: Partial<GuardUser> = {}): GuardUser => ({
   phone_verified: true,
@@ -48,5 +48,23 @@ describe('decideRoute (spec §2)', () => {
     expect(decideRoute({ ...base, pathname: '/x', user: withPlugin, route: { permissions: ['packages'], plugin: 'packages' } })).toEqual({ kind: 'redirect', to: '/unauthorized' });
     expect(decideRoute({ ...base, pathname: '/x', user: withPlugin, route: { permissions: ['orders'], plugin: 'packages' } })).toEqual({ kind: 'allow' });
     expect(decideRoute({ ...base, pathname: '/dashboard', user: user({ permissions: [] }), route: { permissions: [] } })).toEqual({ kind: 'allow' });
+  });
+
+  it('opens the invitation link to everyone: signed out, signed in, unverified', () => {
+    expect(areaOf('/accept-invitation')).toBe('open');
+    expect(areaOf('/accept-invitation/')).toBe('open');
+    expect(decideRoute({ pathname: '/accept-invitation', loggedIn: false, user: undefined, userFailed: false })).toEqual({ kind: 'allow' });
+    expect(decideRoute({ ...base, pathname: '/accept-invitation', user: user() })).toEqual({ kind: 'allow' });
+    expect(decideRoute({ ...base, pathname: '/accept-invitation', user: undefined })).toEqual({ kind: 'allow' });
+    expect(decideRoute({ ...base, pathname: '/accept-invitation', user: user({ phone_verified: false, profile_completed: false }) })).toEqual({ kind: 'allow' });
+  });
+
+  it('guards the settings pages by their keys', () => {
+    const users = { permissions: ['settings.users'] as const };
+    expect(decideRoute({ ...base, pathname: '/settings/users', user: user({ permissions: ['bookings', 'customers'] }), route: { permissions: [...users.permissions] } })).toEqual({
+      kind: 'redirect',
+      to: '/unauthorized',
+    });
+    expect(decideRoute({ ...base, pathname: '/settings/users', user: user({ permissions: ['settings.users'] }), route: { permissions: [...users.permissions] } })).toEqual({ kind: 'allow' });
   });
 });

@@ -4,8 +4,11 @@ import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
 export type RouteArea = 'auth' | 'open' | 'onboarding' | 'main';
 
 const AUTH_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-otp'];
-/** Reachable signed in or not, verified or not: the e-mailed link and the dev outbox (to read the OTP). */
-const OPEN_PATHS = ['/verify-your-email', '/dev/outbox'];
+/**
+ * Reachable signed in or not, verified or not: the e-mailed links (e-mail verification, invitation:
+ * someone signed in on a shared computer can still accept one) and the dev outbox (to read the OTP).
+ */
+const OPEN_PATHS = ['/verify-your-email', '/accept-invitation', '/dev/outbox'];
 
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 

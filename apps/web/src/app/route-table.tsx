@@ -1,8 +1,11 @@
-import type { PermissionKey } from '@app/shared/permissions';
-import { type Icon, IconLayoutDashboard } from '@tabler/icons-react';
+import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
+import { type Icon, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { lazyPage as page } from './lazy-page';
+
+/** Every settings.* key: the sidebar's settings entry shows to a user holding any of them. */
+const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.startsWith('settings.'));
 
 export type MainRoute = {
   path: string;
@@ -30,6 +33,54 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     path: '/profile',
     Page: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage'),
     permissions: [],
+  },
+  {
+    // Redirects to the hub; the sidebar's settings entry (spec §2 order 15) lives here.
+    path: '/settings',
+    Page: page(() => import('@/features/settings/pages/settings-redirect'), 'SettingsRedirect'),
+    permissions: SETTINGS_KEYS,
+    sidebar: { order: 15, icon: IconSettings, labelKey: 'nav.settings' },
+  },
+  {
+    path: '/settings/panel',
+    Page: page(() => import('@/features/settings/pages/settings-panel-page'), 'SettingsPanelPage'),
+    permissions: [],
+  },
+  {
+    path: '/settings/users-and-roles',
+    Page: page(() => import('@/features/users/pages/users-and-roles-page'), 'UsersAndRolesPage'),
+    permissions: ['settings.users', 'settings.roles'],
+  },
+  {
+    path: '/settings/users',
+    Page: page(() => import('@/features/users/pages/users-page'), 'UsersPage'),
+    permissions: ['settings.users'],
+  },
+  {
+    path: '/settings/roles',
+    Page: page(() => import('@/features/users/pages/roles-page'), 'RolesPage'),
+    permissions: ['settings.roles'],
+  },
+  {
+    path: '/settings/branches',
+    Page: page(() => import('@/features/branches/pages/branches-page'), 'BranchesPage'),
+    permissions: ['settings.branches'],
+  },
+  {
+    // `new` creates a branch; a uuid edits one.
+    path: '/settings/branches/:id',
+    Page: page(() => import('@/features/branches/pages/branch-page'), 'BranchPage'),
+    permissions: ['settings.branches'],
+  },
+  {
+    path: '/settings/plugins',
+    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'PluginsPage'),
+    permissions: ['plugins'],
+  },
+  {
+    path: '/settings/apps-and-plugins',
+    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'AppsAndPluginsPage'),
+    permissions: ['plugins', 'settings.apps'],
   },
 ];
 

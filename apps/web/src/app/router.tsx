@@ -22,6 +22,7 @@ const UpdateProfilePage = lazyPage(() => import('@/features/onboarding/pages/upd
 const CompleteProfilePage = lazyPage(() => import('@/features/onboarding/pages/complete-profile-page'), 'CompleteProfilePage');
 const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/launch-profile-page'), 'LaunchProfilePage');
 const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage');
+const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accept-invitation-page'), 'AcceptInvitationPage');
 
 export const routes: RouteObject[] = [
   {
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/verify-otp', element: <VerifyOtpPage /> },
           { path: '/verify-your-email', element: <VerifyEmailPage /> },
+          { path: '/accept-invitation', element: <AcceptInvitationPage /> },
         ],
       },
       {

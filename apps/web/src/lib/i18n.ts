@@ -2,23 +2,29 @@ import { type Locale, RTL_LOCALES } from '@app/shared/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arAuth from '@/locales/ar/auth.json';
+import arBranches from '@/locales/ar/branches.json';
 import arCommon from '@/locales/ar/common.json';
 import arDashboard from '@/locales/ar/dashboard.json';
 import arOnboarding from '@/locales/ar/onboarding.json';
 import arOutbox from '@/locales/ar/outbox.json';
+import arPlugins from '@/locales/ar/plugins.json';
 import arProfile from '@/locales/ar/profile.json';
+import arUsers from '@/locales/ar/users.json';
 import enAuth from '@/locales/en/auth.json';
+import enBranches from '@/locales/en/branches.json';
 import enCommon from '@/locales/en/common.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enOnboarding from '@/locales/en/onboarding.json';
 import enOutbox from '@/locales/en/outbox.json';
+import enPlugins from '@/locales/en/plugins.json';
 import enProfile from '@/locales/en/profile.json';
+import enUsers from '@/locales/en/users.json';
 import { getStoredLocale, setStoredLocale } from './storage';
 
 /** Every locale file, by language and namespace; the key-parity test reads this too. */
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, profile: arProfile, outbox: arOutbox },
-  en: { common: enCommon, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, profile: enProfile, outbox: enOutbox },
+  ar: { common: arCommon, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, profile: arProfile, outbox: arOutbox, branches: arBranches, plugins: arPlugins, users: arUsers },
+  en: { common: enCommon, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, profile: enProfile, outbox: enOutbox, branches: enBranches, plugins: enPlugins, users: enUsers },
 } as const;
 
 export const isRtl = (locale: Locale): boolean => RTL_LOCALES.includes(locale);

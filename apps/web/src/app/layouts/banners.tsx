@@ -3,15 +3,18 @@ import { IconAlertTriangle, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { ImpersonationBanner, ProviderMobileNotice } from '@/features/impersonation/components/impersonation-banner';
 
-/** Trial and renewal banners (spec §2). */
+/** Impersonation, provider mobile-only notice, trial and renewal banners (spec §2). */
 export function Banners() {
   const { t } = useTranslation();
-  const { tenant } = useCurrentUser();
+  const { tenant, is_imp, type } = useCurrentUser();
   const renew = tenant.subscription?.show_renew_message;
-  if (!tenant.onTrial && !renew) return null;
+  if (!tenant.onTrial && !renew && !is_imp && type !== 'provider') return null;
   return (
     <Stack gap="xs" mb="md">
+      <ImpersonationBanner />
+      <ProviderMobileNotice />
       {tenant.onTrial && (
         <Alert color="brand" variant="light" icon={<IconGift size={20} />} data-testid="trial-banner" py="xs">
           <Text fz="sm" span>

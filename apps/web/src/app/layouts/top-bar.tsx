@@ -1,10 +1,13 @@
 import { ActionIcon, Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconBell, IconChevronDown, IconLogout, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
+import { BranchSwitch } from '@/features/branches/components/branch-switch';
+import { useStopImpersonation } from '@/features/impersonation/api/impersonation';
+import { ImpersonateModal } from '@/features/impersonation/components/impersonate-modal';
 import { LanguageSwitch } from '../language-switch';
 
 /** There is no notifications API yet; the bell shows its badge once there is a count. */
@@ -14,6 +17,8 @@ export function TopBar({ burger }: { burger: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const logout = useLogout();
+  const stopImpersonation = useStopImpersonation();
+  const [impersonateOpen, setImpersonateOpen] = useState(false);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
@@ -24,6 +29,7 @@ export function TopBar({ burger }: { burger: ReactNode }) {
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
+        <BranchSwitch />
         <LanguageSwitch />
         <Indicator label={UNREAD_NOTIFICATIONS} size={16} disabled={UNREAD_NOTIFICATIONS === 0} offset={4}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('topBar.notifications')} data-testid="notifications-bell">
@@ -51,6 +57,16 @@ export function TopBar({ burger }: { burger: ReactNode }) {
             <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />} data-testid="menu-profile">
               {t('topBar.profile')}
             </Menu.Item>
+            {user.can_imp && !user.is_imp && (
+              <Menu.Item leftSection={<IconUserShield size={16} />} onClick={() => setImpersonateOpen(true)} data-testid="impersonate-open">
+                {t('impersonation.open')}
+              </Menu.Item>
+            )}
+            {user.is_imp && (
+              <Menu.Item color="orange" leftSection={<IconUserOff size={16} />} onClick={() => stopImpersonation.mutate()} data-testid="impersonation-end-menu">
+                {t('impersonation.endMenu')}
+              </Menu.Item>
+            )}
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} data-testid="sign-out">
               {t('signOut')}
@@ -58,6 +74,7 @@ export function TopBar({ burger }: { burger: ReactNode }) {
           </Menu.Dropdown>
         </Menu>
       </Group>
+      {user.can_imp && !user.is_imp && <ImpersonateModal opened={impersonateOpen} onClose={() => setImpersonateOpen(false)} />}
     </Group>
   );
 }

@@ -1,8 +1,6 @@
 import type { Supervisor, SupervisorBody, Team, TeamBody } from '@app/shared/schemas/access';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api, toast } from '@/lib/api-client';
-import { currentLocale } from '@/lib/i18n';
-import { getToken } from '@/lib/storage';
+import { api, apiRequest, toast } from '@/lib/api-client';
 
 export const teamKeys = { all: ['provider-teams'] as const, list: () => [...teamKeys.all, 'list'] as const };
 export const supervisorKeys = { all: ['supervisors'] as const, list: () => [...supervisorKeys.all, 'list'] as const };
@@ -22,13 +20,8 @@ export type ProviderOption = { uuid: string; name: string };
  */
 export async function fetchProviderOptions(): Promise<ProviderOption[] | null> {
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
-    const token = getToken();
-    if (token) headers['Authorization'] = `Bearer ${token}`;
-    const res = await fetch(`${API_BASE}/providers?per_page=100`, { headers, credentials: 'include' });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { data?: unknown };
-    if (!Array.isArray(body.data)) return null;
+    const body = await apiRequest<{ data?: unknown }>('providers', { query: { per_page: 100 }, quiet: true });
+    if (!Array.isArray(body?.data)) return null;
     return body.data
       .filter((p): p is { uuid: string; name: string } => Boolean(p && typeof p === 'object' && 'uuid' in p && 'name' in p))
       .map((p) => ({ uuid: String(p.uuid), name: String(p.name) }));
@@ -39,23 +32,25 @@ export async function fetchProviderOptions(): Promise<ProviderOption[] | null> {
 
 export const useProviderOptions = () => useQuery({ queryKey: providerOptionKeys.all, queryFn: fetchProviderOptions, staleTime: 60_000, retry: false });
 
-function useWrite<TBody, TArg>(keys: readonly unknown[], call: (arg: TArg, body?: TBody) => Promise<{ message: string }>) {
+function useWrite<TBody, TArg>(keys: readonly (readonly unknown[])[], call: (arg: TArg, body?: TBody) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ arg, body }: { arg: TArg; body?: TBody }) => call(arg, body),
     onSuccess: (res) => {
       toast(res.message);
-      void queryClient.invalidateQueries({ queryKey: keys });
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
 
-/** Creates (id null) or updates a provider team. */
+/** Creates (id null) or updates a provider team; supervisors show team titles, so they refresh too. */
 export const useSaveTeam = () =>
-  useWrite<TeamBody, string | null>(teamKeys.all, (id, body) => (id ? api.put(`provider-teams/${id}`, body) : api.post('provider-teams', body)));
-export const useDeleteTeam = () => useWrite<never, string>(teamKeys.all, (id) => api.delete(`provider-teams/${id}`));
+  useWrite<TeamBody, string | null>([teamKeys.all, supervisorKeys.all], (id, body) =>
+    id ? api.put(`provider-teams/${id}`, body) : api.post('provider-teams', body),
+  );
+export const useDeleteTeam = () => useWrite<never, string>([teamKeys.all, supervisorKeys.all], (id) => api.delete(`provider-teams/${id}`));
 
 /** Creates (id null) or updates a supervisor. */
 export const useSaveSupervisor = () =>
-  useWrite<SupervisorBody, string | null>(supervisorKeys.all, (id, body) => (id ? api.put(`supervisors/${id}`, body) : api.post('supervisors', body)));
-export const useDeleteSupervisor = () => useWrite<never, string>(supervisorKeys.all, (id) => api.delete(`supervisors/${id}`));
+  useWrite<SupervisorBody, string | null>([supervisorKeys.all], (id, body) => (id ? api.put(`supervisors/${id}`, body) : api.post('supervisors', body)));
+export const useDeleteSupervisor = () => useWrite<never, string>([supervisorKeys.all], (id) => api.delete(`supervisors/${id}`));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type DayForm, nextRange, type RangeForm } from '../lib/working-hours';
 
 /** Times read left to right ("09:00") in Arabic too. */
-const TIME_STYLES = { input: { direction: 'ltr' as const, minWidth: 0 } };
+const TIME_STYLES = { input: { direction: 'ltr' as const, minWidth: 0, paddingInline: 6 } };
 
 type Props = {
   value: DayForm[];
@@ -32,7 +32,7 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
         if (!day) return null;
         const error = errors[d];
         return (
-          <Paper key={d} withBorder radius="md" p="sm" data-testid={`hours-day-${d}`} style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
+          <Paper key={d} withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} data-testid={`hours-day-${d}`} style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
             <Group align="flex-start" gap="sm" wrap="wrap">
               <Switch
                 checked={day.open}
@@ -43,21 +43,21 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                 data-testid={`hours-open-${d}`}
               />
               {day.open ? (
-                <Stack gap={6} style={{ flex: '1 1 220px' }}>
+                <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
                   {day.ranges.map((range, r) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity beyond their position
-                    <Group key={r} gap={6} wrap="nowrap">
+                    <Group key={r} gap={4} wrap="nowrap">
                       <TextInput
                         type="time"
                         aria-label={t('hours.from')}
                         value={range.from}
                         onChange={(e) => setRange(d, r, { from: e.currentTarget.value })}
                         styles={TIME_STYLES}
-                        style={{ flex: 1 }}
+                        style={{ flex: 1, minWidth: 0 }}
                         data-testid={`hours-${d}-${r}-from`}
                       />
-                      <Text c="dimmed" fz="sm">
-                        {t('hours.to')}
+                      <Text c="dimmed" fz="sm" aria-hidden>
+                        –
                       </Text>
                       <TextInput
                         type="time"
@@ -65,12 +65,13 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                         value={range.to}
                         onChange={(e) => setRange(d, r, { to: e.currentTarget.value })}
                         styles={TIME_STYLES}
-                        style={{ flex: 1 }}
+                        style={{ flex: 1, minWidth: 0 }}
                         data-testid={`hours-${d}-${r}-to`}
                       />
                       <ActionIcon
                         variant="subtle"
                         color="red"
+                        size="sm"
                         aria-label={t('hours.removeRange')}
                         disabled={day.ranges.length === 1}
                         onClick={() => setDay(d, { ...day, ranges: day.ranges.filter((_, i) => i !== r) })}

@@ -1,4 +1,4 @@
-import { BRANCH_TYPES, DEFAULT_TIMEZONE } from '@app/shared/constants';
+import { type BRANCH_TYPES, DEFAULT_TIMEZONE } from '@app/shared/constants';
 import type { Branch } from '@app/shared/schemas/access';
 import { type DayForm, defaultWeek, formToHours, hoursToForm } from './working-hours';
 

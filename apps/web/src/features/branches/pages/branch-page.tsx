@@ -1,7 +1,7 @@
 import { BRANCH_TYPES } from '@app/shared/constants';
 import { branchBody } from '@app/shared/schemas/access';
 import { messageFor } from '@app/shared/validation';
-import { Alert, Anchor, Button, Card, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -106,7 +106,7 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
           </div>
         </Group>
 
-        <Card withBorder padding="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="lg" mb="md">
             {t('form.basics')}
           </Title>
@@ -133,9 +133,9 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
             </Stack>
             <Textarea label={t('fields.address')} name="address" autosize minRows={2} maxRows={4} maw={480} data-testid="branch-address" {...props('address')} />
           </Stack>
-        </Card>
+        </Paper>
 
-        <Card withBorder padding="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="lg" mb={4}>
             {t('form.placeTitle')}
           </Title>
@@ -185,9 +185,9 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
               {...props('timezone')}
             />
           </Stack>
-        </Card>
+        </Paper>
 
-        <Card withBorder padding="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="lg" mb={4}>
             {t('fields.workingHours')}
           </Title>
@@ -207,7 +207,7 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
             }}
             errors={dayErrors}
           />
-        </Card>
+        </Paper>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={LIST}>

@@ -1,6 +1,9 @@
+import { OWNER_ROLE } from '@app/shared/permissions';
 import type { Role, RoleBody } from '@app/shared/schemas/access';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toast } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
+import { roleName } from '../lib/labels';
 import { accessKeys } from './keys';
 
 /** Every role of the business, default roles first (with `users_count`). */
@@ -33,4 +36,14 @@ export function useDeleteRole() {
       return queryClient.invalidateQueries({ queryKey: accessKeys.roles() });
     },
   });
+}
+
+/** Roles a person can be given (every role but the owner's), labelled in the UI language. */
+export function useRoleOptions(enabled = true) {
+  const locale = useLocale();
+  const roles = useRoles(enabled);
+  const options = (roles.data ?? [])
+    .filter((r) => r.slug !== OWNER_ROLE.slug)
+    .map((r) => ({ value: r.uuid, label: roleName(r, locale, r.is_default) }));
+  return { ...roles, options };
 }

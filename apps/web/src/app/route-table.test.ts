@@ -1,0 +1,31 @@
+import { PERMISSION_KEYS } from '@app/shared/permissions';
+import { describe, expect, it } from 'vitest';
+import { SETTINGS_CARDS, visibleSettingsCards } from '@/features/settings/lib/settings-cards';
+import { findMainRoute, MAIN_ROUTES, sidebarEntries } from './route-table';
+
+const user = (permissions: readonly string[], plugins: string[] = []) => ({ permissions, tenant: { plugins } });
+const paths = (u: ReturnType<typeof user>) => sidebarEntries(u).map((e) => e.path);
+
+describe('settings routes', () => {
+  it('shows the settings entry (order 15) to a holder of any settings.* key only', () => {
+    expect(paths(user(['bookings', 'customers']))).toEqual(['/dashboard']);
+    expect(paths(user(['settings.roles']))).toEqual(['/dashboard', '/settings']);
+    expect(paths(user(['settings.taxes']))).toContain('/settings');
+    expect(paths(user(PERMISSION_KEYS)).at(-1)).toBe('/settings');
+  });
+
+  it('declares the API keys on the users and roles pages; the hub needs none', () => {
+    expect(findMainRoute('/settings/users')?.permissions).toEqual(['settings.users']);
+    expect(findMainRoute('/settings/roles')?.permissions).toEqual(['settings.roles']);
+    expect(findMainRoute('/settings/panel')?.permissions).toEqual([]);
+    expect(findMainRoute('/settings/users-and-roles')?.permissions).toEqual(['settings.users', 'settings.roles']);
+  });
+
+  it('the hub lists the built pages the user may open', () => {
+    const owner = visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(PERMISSION_KEYS)).map((c) => c.id);
+    expect(owner).toEqual(expect.arrayContaining(['usersAndRoles', 'users', 'roles']));
+    const rolesOnly = visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.roles'])).map((c) => c.id);
+    expect(rolesOnly).toEqual(['usersAndRoles', 'roles']);
+    expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['bookings', 'customers']))).toEqual([]);
+  });
+});

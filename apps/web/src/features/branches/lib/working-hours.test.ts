@@ -1,0 +1,48 @@
+import { branchBody } from '@app/shared/schemas/access';
+import { describe, expect, it } from 'vitest';
+import { defaultWeek, formToHours, hoursToForm, nextRange } from './working-hours';
+
+describe('working hours form ↔ API', () => {
+  it('turns API hours into seven days, missing days closed with a ready range', () => {
+    const days = hoursToForm({ '0': [['09:00', '13:00'], ['16:00', '22:00']], '5': [] });
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ open: true, ranges: [{ from: '09:00', to: '13:00' }, { from: '16:00', to: '22:00' }] });
+    expect(days[5]).toEqual({ open: false, ranges: [{ from: '09:00', to: '17:00' }] });
+    expect(days[6]?.open).toBe(false);
+  });
+
+  it('normalizes "9:00:00" style times', () => {
+    expect(hoursToForm({ '1': [['9:00:00', '17:30:00']] })[1]?.ranges).toEqual([{ from: '09:00', to: '17:30' }]);
+  });
+
+  it('sends only open days, ranges sorted by start', () => {
+    const days = defaultWeek();
+    days[0] = { open: true, ranges: [{ from: '16:00', to: '22:00' }, { from: '09:00', to: '13:00' }] };
+    days[1] = { open: false, ranges: [{ from: '10:00', to: '11:00' }] };
+    const hours = formToHours(days);
+    expect(hours['0']).toEqual([['09:00', '13:00'], ['16:00', '22:00']]);
+    expect(hours['1']).toBeUndefined();
+    expect(Object.keys(hours).sort()).toEqual(['0', '2', '3', '4']);
+  });
+
+  it('round-trips API hours', () => {
+    const api = { '0': [['08:00', '12:00'], ['13:00', '18:00']], '3': [['10:00', '20:00']] } as Record<string, [string, string][]>;
+    expect(formToHours(hoursToForm(api))).toEqual(api);
+  });
+
+  it('a default week passes the shared schema; a reversed range does not', () => {
+    expect(branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(defaultWeek()) }).success).toBe(true);
+    const days = defaultWeek();
+    days[2] = { open: true, ranges: [{ from: '18:00', to: '09:00' }] };
+    const result = branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['working_hours', '2']);
+  });
+
+  it('the next range starts where the last ends', () => {
+    expect(nextRange([{ from: '09:00', to: '13:00' }])).toEqual({ from: '13:00', to: '14:00' });
+    expect(nextRange([{ from: '22:00', to: '23:30' }])).toEqual({ from: '23:30', to: '23:59' });
+    expect(nextRange([{ from: '22:00', to: '23:59' }])).toEqual({ from: '09:00', to: '17:00' });
+    expect(nextRange([])).toEqual({ from: '09:00', to: '17:00' });
+  });
+});
