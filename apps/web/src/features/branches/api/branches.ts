@@ -1,7 +1,7 @@
 import type { Branch, BranchBody } from '@app/shared/schemas/access';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authKeys } from '@/features/auth/api/get-me';
-import { api, toast } from '@/lib/api-client';
+import { fetchData, useDeleteMutation, useSaveMutation } from '@/lib/query';
 
 export const branchKeys = {
   all: ['branches'] as const,
@@ -9,41 +9,16 @@ export const branchKeys = {
   detail: (id: string) => [...branchKeys.all, 'detail', id] as const,
 };
 
-export const branchesQuery = () => queryOptions({ queryKey: branchKeys.list(), queryFn: () => api.get<{ data: Branch[] }>('branches').then((r) => r.data) });
+export const branchesQuery = () => queryOptions({ queryKey: branchKeys.list(), queryFn: fetchData<Branch[]>('branches') });
 
 export const useBranches = () => useQuery(branchesQuery());
 
 export const useBranch = (id: string | undefined) =>
-  useQuery({
-    queryKey: branchKeys.detail(id ?? ''),
-    queryFn: () => api.get<{ data: Branch }>(`branches/${id}`).then((r) => r.data),
-    enabled: Boolean(id),
-  });
-
-type WriteResult = { message: string; data: Branch };
+  useQuery({ queryKey: branchKeys.detail(id ?? ''), queryFn: fetchData<Branch>(`branches/${id}`), enabled: Boolean(id) });
 
 /** Branch writes change the user's branch list (top bar switch): the profile is fetched again. */
-function useAfterBranchWrite() {
-  const queryClient = useQueryClient();
-  return (message: string) => {
-    toast(message);
-    void queryClient.invalidateQueries({ queryKey: branchKeys.all });
-    void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-  };
-}
+const AFTER_BRANCH_WRITE = [branchKeys.all, authKeys.me()];
 
-export function useSaveBranch(id: string | undefined) {
-  const after = useAfterBranchWrite();
-  return useMutation({
-    mutationFn: (body: BranchBody) => (id ? api.put<WriteResult>(`branches/${id}`, body) : api.post<WriteResult>('branches', body)),
-    onSuccess: (res) => after(res.message),
-  });
-}
-
-export function useDeleteBranch() {
-  const after = useAfterBranchWrite();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`branches/${id}`),
-    onSuccess: (res) => after(res.message),
-  });
-}
+/** Creates (id null) or updates a branch. */
+export const useSaveBranch = () => useSaveMutation<BranchBody>('branches', AFTER_BRANCH_WRITE);
+export const useDeleteBranch = () => useDeleteMutation('branches', AFTER_BRANCH_WRITE);

@@ -1,16 +1,15 @@
 import type { Supervisor, SupervisorBody, Team, TeamBody } from '@app/shared/schemas/access';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, toast } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { fetchData, useDeleteMutation, useSaveMutation } from '@/lib/query';
 
 export const teamKeys = { all: ['provider-teams'] as const, list: () => [...teamKeys.all, 'list'] as const };
 export const supervisorKeys = { all: ['supervisors'] as const, list: () => [...supervisorKeys.all, 'list'] as const };
 export const providerOptionKeys = { all: ['providers', 'options'] as const };
 
-export const useTeams = (enabled = true) =>
-  useQuery({ queryKey: teamKeys.list(), queryFn: () => api.get<{ data: Team[] }>('provider-teams').then((r) => r.data), enabled });
+export const useTeams = (enabled = true) => useQuery({ queryKey: teamKeys.list(), queryFn: fetchData<Team[]>('provider-teams'), enabled });
 
-export const useSupervisors = () =>
-  useQuery({ queryKey: supervisorKeys.list(), queryFn: () => api.get<{ data: Supervisor[] }>('supervisors').then((r) => r.data) });
+export const useSupervisors = () => useQuery({ queryKey: supervisorKeys.list(), queryFn: fetchData<Supervisor[]>('supervisors') });
 
 export type ProviderOption = { uuid: string; name: string };
 
@@ -32,25 +31,13 @@ export async function fetchProviderOptions(): Promise<ProviderOption[] | null> {
 
 export const useProviderOptions = () => useQuery({ queryKey: providerOptionKeys.all, queryFn: fetchProviderOptions, staleTime: 60_000, retry: false });
 
-function useWrite<TBody, TArg>(keys: readonly (readonly unknown[])[], call: (arg: TArg, body?: TBody) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ arg, body }: { arg: TArg; body?: TBody }) => call(arg, body),
-    onSuccess: (res) => {
-      toast(res.message);
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
-}
+/** Supervisors show team titles, so a team write refreshes them too. */
+const AFTER_TEAM_WRITE = [teamKeys.all, supervisorKeys.all];
 
-/** Creates (id null) or updates a provider team; supervisors show team titles, so they refresh too. */
-export const useSaveTeam = () =>
-  useWrite<TeamBody, string | null>([teamKeys.all, supervisorKeys.all], (id, body) =>
-    id ? api.put(`provider-teams/${id}`, body) : api.post('provider-teams', body),
-  );
-export const useDeleteTeam = () => useWrite<never, string>([teamKeys.all, supervisorKeys.all], (id) => api.delete(`provider-teams/${id}`));
+/** Creates (id null) or updates a provider team. */
+export const useSaveTeam = () => useSaveMutation<TeamBody>('provider-teams', AFTER_TEAM_WRITE);
+export const useDeleteTeam = () => useDeleteMutation('provider-teams', AFTER_TEAM_WRITE);
 
 /** Creates (id null) or updates a supervisor. */
-export const useSaveSupervisor = () =>
-  useWrite<SupervisorBody, string | null>([supervisorKeys.all], (id, body) => (id ? api.put(`supervisors/${id}`, body) : api.post('supervisors', body)));
-export const useDeleteSupervisor = () => useWrite<never, string>([supervisorKeys.all], (id) => api.delete(`supervisors/${id}`));
+export const useSaveSupervisor = () => useSaveMutation<SupervisorBody>('supervisors', [supervisorKeys.all]);
+export const useDeleteSupervisor = () => useDeleteMutation('supervisors', [supervisorKeys.all]);

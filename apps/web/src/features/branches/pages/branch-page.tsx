@@ -54,7 +54,7 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
   const locale = useLocale();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const save = useSaveBranch(id);
+  const save = useSaveBranch();
   const form = useForm<BranchFormValues>({
     initialValues: initial ?? emptyBranchForm(user.tenant.timezone),
     validate: (v) => {
@@ -72,14 +72,17 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
   }, [id]);
 
   const submit = form.onSubmit((v) =>
-    save.mutate(branchBody.parse(formToBranchBody(v)), {
-      onSuccess: () => navigate(LIST),
-      onError: (e) => {
-        if (!isApiError(e)) return;
-        const rename = Object.fromEntries(Object.keys(e.fieldErrors).map((k) => [k, branchFieldFor(k)]));
-        applyServerErrors(form, e, BRANCH_FORM_FIELDS, rename);
+    save.mutate(
+      { id, body: branchBody.parse(formToBranchBody(v)) },
+      {
+        onSuccess: () => navigate(LIST),
+        onError: (e) => {
+          if (!isApiError(e)) return;
+          const rename = Object.fromEntries(Object.keys(e.fieldErrors).map((k) => [k, branchFieldFor(k)]));
+          applyServerErrors(form, e, BRANCH_FORM_FIELDS, rename);
+        },
       },
-    }),
+    ),
   );
   const props = (path: 'name' | 'address' | 'lat' | 'lng' | 'timezone') => clearOnBlur(form, path, form.getInputProps(path));
   const dayErrors = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, form.errors[`days.${d}`] as string | undefined]));

@@ -1,16 +1,16 @@
 import type { Branch } from '@app/shared/schemas/access';
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconClock, IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { toast } from '@/lib/api-client';
+import { DeleteConfirm } from '@/components/delete-confirm';
+import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
+import { ListTable, RowAction, RowActions } from '@/components/list-table';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useBranches, useDeleteBranch } from '../api/branches';
-import { refusalMessage } from '../lib/refusal';
 
 const NEW = '/settings/branches/new';
 const editPath = (b: Branch) => `/settings/branches/${b.uuid}`;
@@ -22,18 +22,6 @@ export function BranchesPage() {
   const remove = useDeleteBranch();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const [toDelete, setToDelete] = useState<Branch | null>(null);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.uuid, {
-      onSettled: () => setToDelete(null),
-      onError: (e) => {
-        // 422 branch_in_use and the like: the server says why.
-        const message = refusalMessage(e);
-        if (message) toast(message, 'red');
-      },
-    });
-  };
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
@@ -50,41 +38,34 @@ export function BranchesPage() {
       </Group>
 
       <Card withBorder padding={0}>
-        {branches.isPending ? (
-          <Stack p="md" gap="sm" data-testid="branches-loading">
-            <Skeleton h={36} />
-            <Skeleton h={36} />
-            <Skeleton h={36} />
-          </Stack>
-        ) : branches.isError ? (
-          <Alert color="red" variant="light" m="md" title={t('loadError')}>
-            <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void branches.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
-        ) : branches.data.length === 0 ? (
-          <Stack align="center" gap="xs" py="xl" px="md">
-            <IconBuildingStore size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
-            <Text fw={600}>{t('empty')}</Text>
-            <Button component={Link} to={NEW} variant="light" leftSection={<IconPlus size={16} />}>
-              {t('add')}
-            </Button>
-          </Stack>
-        ) : isMobile ? (
-          <BranchList branches={branches.data} onDelete={setToDelete} />
-        ) : (
-          <BranchTable branches={branches.data} onDelete={setToDelete} />
-        )}
+        <QueryList
+          query={branches}
+          loading={<ListSkeleton rows={3} testId="branches-loading" />}
+          error={{ title: t('loadError'), retry: t('retry') }}
+          empty={
+            <ListEmpty
+              icon={IconBuildingStore}
+              title={t('empty')}
+              action={
+                <Button component={Link} to={NEW} variant="light" leftSection={<IconPlus size={16} />}>
+                  {t('add')}
+                </Button>
+              }
+            />
+          }
+        >
+          {(rows) => (isMobile ? <BranchList branches={rows} onDelete={setToDelete} /> : <BranchTable branches={rows} onDelete={setToDelete} />)}
+        </QueryList>
       </Card>
 
-      <ConfirmDialog
-        opened={toDelete !== null}
+      {/* 422 branch_in_use and the like: the server says why. */}
+      <DeleteConfirm
+        item={toDelete}
+        onClose={() => setToDelete(null)}
+        remove={remove}
         title={t('deleteTitle')}
         message={t('deleteBody', { name: toDelete?.name ?? '' })}
         confirmLabel={t('delete')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
       />
     </Stack>
   );
@@ -95,20 +76,12 @@ type ListProps = { branches: Branch[]; onDelete: (b: Branch) => void };
 function BranchActions({ branch, onDelete }: { branch: Branch; onDelete: (b: Branch) => void }) {
   const { t } = useTranslation('branches');
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('edit')}>
-        <ActionIcon component={Link} to={editPath(branch)} variant="subtle" color="gray" aria-label={t('edit')} data-testid={`branch-edit-${branch.uuid}`}>
-          <IconEdit size={18} />
-        </ActionIcon>
-      </Tooltip>
+    <RowActions>
+      <RowAction label={t('edit')} icon={IconEdit} color="gray" to={editPath(branch)} data-testid={`branch-edit-${branch.uuid}`} />
       {!branch.is_main && (
-        <Tooltip label={t('delete')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => onDelete(branch)} data-testid={`branch-delete-${branch.uuid}`}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction label={t('delete')} icon={IconTrash} color="red" onClick={() => onDelete(branch)} data-testid={`branch-delete-${branch.uuid}`} />
       )}
-    </Group>
+    </RowActions>
   );
 }
 
@@ -132,50 +105,40 @@ function BranchTable({ branches, onDelete }: ListProps) {
   const { t } = useTranslation('branches');
   const locale = useLocale();
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="branches-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('fields.name')}</Table.Th>
-            <Table.Th>{t('fields.type')}</Table.Th>
-            <Table.Th>{t('fields.address')}</Table.Th>
-            <Table.Th>{t('fields.timezone')}</Table.Th>
-            <Table.Th ta="center">{t('fields.users')}</Table.Th>
-            <Table.Th w={96}>
-              <VisuallyHidden>{t('actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {branches.map((b) => (
-            <Table.Tr key={b.uuid} data-testid={`branch-row-${b.uuid}`}>
-              <Table.Td>
-                <BranchName branch={b} />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="outline" color="gray" size="md" tt="none">
-                  {t(`types.${b.type}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td maw={240}>
-                <Text fz="sm" truncate c={b.address ? undefined : 'dimmed'}>
-                  {b.address || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" className="ltr-value" span>
-                  {b.timezone}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="center">{formatNumber(b.users_count, locale)}</Table.Td>
-              <Table.Td>
-                <BranchActions branch={b} onDelete={onDelete} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      columns={[t('fields.name'), t('fields.type'), t('fields.address'), t('fields.timezone'), { label: t('fields.users'), ta: 'center' }]}
+      actions={{ label: t('actions'), width: 96 }}
+      highlightOnHover
+      data-testid="branches-table"
+    >
+      {branches.map((b) => (
+        <Table.Tr key={b.uuid} data-testid={`branch-row-${b.uuid}`}>
+          <Table.Td>
+            <BranchName branch={b} />
+          </Table.Td>
+          <Table.Td>
+            <Badge variant="outline" color="gray" size="md" tt="none">
+              {t(`types.${b.type}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td maw={240}>
+            <Text fz="sm" truncate c={b.address ? undefined : 'dimmed'}>
+              {b.address || '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text fz="sm" className="ltr-value" span>
+              {b.timezone}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="center">{formatNumber(b.users_count, locale)}</Table.Td>
+          <Table.Td>
+            <BranchActions branch={b} onDelete={onDelete} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

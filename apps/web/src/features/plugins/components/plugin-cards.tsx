@@ -5,7 +5,7 @@ import { type Icon, IconCashRegister, IconDownload, IconMapPin, IconPackage, Ico
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { isApiError, toast } from '@/lib/api-client';
+import { toastRejected } from '@/lib/refusal';
 import { usePlugins, useTogglePlugin } from '../api/plugins';
 
 const ICONS: Record<PluginSlug, Icon> = { pos: IconCashRegister, commission: IconPercentage, packages: IconPackage, boundaries: IconMapPin };
@@ -25,10 +25,7 @@ export function PluginCards() {
         onSettled: () => setToRemove(null),
         onError: (e) => {
           // 422: already installed / not installed; the list is refreshed to match the server.
-          if (isApiError(e) && e.status === 422) {
-            toast(Object.values(e.fieldErrors)[0] ?? e.message, 'red');
-            void plugins.refetch();
-          }
+          if (toastRejected(e)) void plugins.refetch();
         },
       },
     );

@@ -3,8 +3,8 @@ import { IconChevronLeft, IconChevronRight, IconSettingsOff } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAIN_ROUTES } from '@/app/route-table';
+import { ListEmpty } from '@/components/list-states';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { ListEmpty } from '@/features/users/components/list-states';
 import { useLocale } from '@/lib/use-locale';
 import { SETTINGS_CARDS, visibleSettingsCards } from '../lib/settings-cards';
 

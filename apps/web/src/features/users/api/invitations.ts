@@ -1,30 +1,14 @@
 import type { Invitation, InvitationBody } from '@app/shared/schemas/access';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, toast } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { fetchData, useDeleteMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 import { accessKeys } from './keys';
 
-export function useInvitations(enabled = true) {
-  return useQuery({
-    queryKey: accessKeys.invitations(),
-    queryFn: ({ signal }) => api.get<{ data: Invitation[] }>('invitations', undefined, signal).then((r) => r.data),
-    enabled,
-  });
-}
+export const useInvitations = (enabled = true) => useQuery({ queryKey: accessKeys.invitations(), queryFn: fetchData<Invitation[]>('invitations'), enabled });
 
-function useInvitationWrite<V>(call: (vars: V) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async (res) => {
-      toast(res.message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accessKeys.invitations() }),
-        queryClient.invalidateQueries({ queryKey: accessKeys.roles() }),
-      ]);
-    },
-  });
-}
+/** Invitations change the lists of invitations and the roles' counts. */
+const AFTER_INVITATION_WRITE = [accessKeys.invitations(), accessKeys.roles()];
 
-export const useInviteUser = () => useInvitationWrite((body: InvitationBody) => api.post<{ message: string; data: Invitation }>('invitations', body));
-export const useResendInvitation = () => useInvitationWrite((id: string) => api.post<{ message: string }>(`invitations/${id}/resend`));
-export const useDeleteInvitation = () => useInvitationWrite((id: string) => api.delete<{ message: string }>(`invitations/${id}`));
+export const useInviteUser = () => useWriteMutation((body: InvitationBody) => api.post<WriteResult>('invitations', body), AFTER_INVITATION_WRITE);
+export const useResendInvitation = () => useWriteMutation((id: string) => api.post<WriteResult>(`invitations/${id}/resend`), AFTER_INVITATION_WRITE);
+export const useDeleteInvitation = () => useDeleteMutation('invitations', AFTER_INVITATION_WRITE);

@@ -1,7 +1,8 @@
 import type { CreatePosUserBody, StaffUser, UpdateUserBody, UsersQuery } from '@app/shared/schemas/access';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { authKeys } from '@/features/auth/api/get-me';
-import { api, toast } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { useDeleteMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 import { accessKeys } from './keys';
 
 export type UsersPage = {
@@ -18,23 +19,13 @@ export function useUsers(query: Partial<UsersQuery>) {
   });
 }
 
-type Written = { message: string; data?: StaffUser };
+type Written = WriteResult & { data?: StaffUser };
+
+/** A write on one account changes the users list and the roles' counts. */
+const AFTER_USER_WRITE = [accessKeys.users(), accessKeys.roles()];
 
 /** A write on one account: toasts the server's message and refreshes the lists it touches. */
-function useUserWrite<V>(call: (vars: V) => Promise<Written>, opts: { refreshMe?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async (res) => {
-      toast(res.message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accessKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: accessKeys.roles() }),
-        opts.refreshMe ? queryClient.invalidateQueries({ queryKey: authKeys.me() }) : undefined,
-      ]);
-    },
-  });
-}
+const useUserWrite = <V>(call: (vars: V) => Promise<Written>) => useWriteMutation(call, AFTER_USER_WRITE);
 
 export const useUpdateUser = () => useUserWrite(({ id, body }: { id: string; body: UpdateUserBody }) => api.put<Written>(`users/${id}`, body));
 
@@ -51,10 +42,11 @@ export const useConvertUser = () =>
 export const useSetAppAccess = () =>
   useUserWrite(({ id, enabled }: { id: string; enabled: boolean }) => api.put<Written>(`users/${id}/app-access`, { enabled }));
 
-export const useDeleteUser = () => useUserWrite((id: string) => api.delete<Written>(`users/${id}`));
+export const useDeleteUser = () => useDeleteMutation('users', AFTER_USER_WRITE);
 
 /** The owner hands the account over; the caller's own role changes, so the profile is reloaded. */
 export const useTransferOwnership = () =>
-  useUserWrite(({ id, password }: { id: string; password: string }) => api.post<Written>(`users/${id}/transfer-ownership`, { password }), {
-    refreshMe: true,
-  });
+  useWriteMutation(
+    ({ id, password }: { id: string; password: string }) => api.post<Written>(`users/${id}/transfer-ownership`, { password }),
+    [...AFTER_USER_WRITE, authKeys.me()],
+  );

@@ -1,7 +1,8 @@
 import { type StaffUser, updateUserBody } from '@app/shared/schemas/access';
-import { Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '@/components/form-footer';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useBranchOptions } from '../api/branch-options';
@@ -86,14 +87,7 @@ export function EditUserModal({ user, onClose }: { user: StaffUser; onClose: () 
               {...props('passcode')}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending} data-testid="edit-submit">
-              {t('actions.save')}
-            </Button>
-          </Group>
+          <FormFooter cancelLabel={t('actions.cancel')} onCancel={onClose} submitLabel={t('actions.save')} submitTestId="edit-submit" loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

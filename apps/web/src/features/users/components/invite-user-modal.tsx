@@ -1,8 +1,9 @@
 import { invitationBody } from '@app/shared/schemas/access';
 import { messageFor } from '@app/shared/validation';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '@/components/form-footer';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useBranchOptions } from '../api/branch-options';
@@ -77,14 +78,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
               {...props('branch_ids')}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={invite.isPending} data-testid="invite-submit">
-              {t('invite.submit')}
-            </Button>
-          </Group>
+          <FormFooter cancelLabel={t('actions.cancel')} onCancel={onClose} submitLabel={t('invite.submit')} submitTestId="invite-submit" loading={invite.isPending} />
         </Stack>
       </form>
     </Modal>

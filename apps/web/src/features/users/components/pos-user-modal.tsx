@@ -1,7 +1,8 @@
 import { createPosUserBody } from '@app/shared/schemas/access';
-import { Button, Group, Modal, MultiSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '@/components/form-footer';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useBranchOptions } from '../api/branch-options';
@@ -63,14 +64,7 @@ export function PosUserModal({ opened, onClose }: { opened: boolean; onClose: ()
             data-testid="pos-branches"
             {...props('branch_ids')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="pos-submit">
-              {t('pos.submit')}
-            </Button>
-          </Group>
+          <FormFooter cancelLabel={t('actions.cancel')} onCancel={onClose} submitLabel={t('pos.submit')} submitTestId="pos-submit" loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { type Role, roleBody } from '@app/shared/schemas/access';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '@/components/form-footer';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useSaveRole } from '../api/roles';
@@ -61,24 +62,18 @@ export function RoleFormModal({ opened, onClose, role, readOnly = false }: Props
             error={form.errors.permissions ? String(form.errors.permissions) : undefined}
             readOnly={readOnly}
           />
-          <Group
-            justify="flex-end"
-            gap="sm"
+          <FormFooter
+            cancelLabel={readOnly ? t('actions.close') : t('actions.cancel')}
+            onCancel={onClose}
+            submitLabel={readOnly ? undefined : t('actions.save')}
+            submitTestId="role-save"
+            loading={save.isPending}
             pos="sticky"
             bottom={0}
             py="sm"
             bg="var(--mantine-color-body)"
             style={{ borderTop: '1px solid var(--mantine-color-gray-2)', zIndex: 2 }}
-          >
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? t('actions.close') : t('actions.cancel')}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={save.isPending} data-testid="role-save">
-                {t('actions.save')}
-              </Button>
-            )}
-          </Group>
+          />
         </Stack>
       </form>
     </Modal>

@@ -18,7 +18,6 @@ import {
   Text,
   TextInput,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -36,17 +35,19 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
+import { ListTable } from '@/components/list-table';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatNumber } from '@/lib/format';
+import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { useRoles } from '../api/roles';
-import { useConvertUser, useDeleteUser, useSetAppAccess, useSetUserActive, useUsers } from '../api/users';
-import { roleName, toastRejected } from '../lib/labels';
+import { type UsersPage, useConvertUser, useDeleteUser, useSetAppAccess, useSetUserActive, useUsers } from '../api/users';
+import { roleName } from '../lib/labels';
 import { useCan } from '../lib/use-can';
 import { ConfirmModal } from './confirm-modal';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
-import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { PosUserModal } from './pos-user-modal';
 import { TransferOwnershipModal } from './transfer-ownership-modal';
 import { StatusBadge, UserTypeBadge } from './user-badges';
@@ -96,13 +97,7 @@ export function UsersPanel() {
     setPage(1);
   };
 
-  const after = {
-    onSuccess: close,
-    onError: (e: unknown) => {
-      toastRejected(e);
-      close();
-    },
-  };
+  const after = closeAfterWrite(close);
 
   const rowActions = (u: StaffUser) => {
     const self = u.uuid === me.uuid;
@@ -117,168 +112,139 @@ export function UsersPanel() {
     };
   };
 
-  const table = () => {
-    if (users.isPending) return <ListSkeleton rows={6} />;
-    if (users.isError) return <ListError onRetry={() => users.refetch()} />;
-    if (users.data.data.length === 0)
-      return (
-        <ListEmpty
-          icon={IconUsers}
-          title={filtered ? t('users.emptyFiltered') : t('users.empty')}
-          action={
-            filtered ? (
-              <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
-                {t('filters.clear')}
-              </Button>
-            ) : undefined
-          }
-        />
-      );
-    return (
-      <Table.ScrollContainer minWidth={980}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th>{t('columns.email')}</Table.Th>
-              <Table.Th>{t('columns.role')}</Table.Th>
-              <Table.Th>{t('columns.branches')}</Table.Th>
-              <Table.Th>{t('columns.type')}</Table.Th>
-              <Table.Th>{t('columns.status')}</Table.Th>
-              <Table.Th w={56}>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data.data.map((u) => {
-              const allowed = rowActions(u);
-              return (
-                <Table.Tr key={u.uuid} data-testid={`user-row-${u.email}`}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar name={u.name} color="initials" radius="xl" size={32} />
-                      <Stack gap={2}>
-                        <Text fz="sm" fw={600} lh={1.3}>
-                          {u.name}
-                        </Text>
-                        <Group gap={4}>
-                          {u.is_owner && (
-                            <Badge size="xs" color="yellow" variant="light" leftSection={<IconCrown size={10} />}>
-                              {t('owner')}
-                            </Badge>
-                          )}
-                          {u.uuid === me.uuid && (
-                            <Badge size="xs" color="gray" variant="light">
-                              {t('you')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" className="ltr-value">
-                      {u.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{u.is_owner ? t('ownerRole') : u.role ? roleName(u.role, locale, defaultRoles.has(u.role.uuid)) : '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <BranchList branches={u.branches} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <UserTypeBadge type={u.type} />
-                      {u.type === 'provider' && (
-                        <Switch
-                          size="xs"
-                          label={t('appAccess')}
-                          checked={u.app_access}
-                          disabled={!manage || appAccess.isPending}
-                          onChange={(e) => appAccess.mutate({ id: u.uuid, enabled: e.currentTarget.checked }, { onError: toastRejected })}
-                          data-testid={`user-app-access-${u.email}`}
-                        />
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={u.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {manage && (
-                      <Menu position="bottom-end" shadow="md" width={230} withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('columns.actions')} data-testid={`user-actions-${u.email}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog({ kind: 'edit', user: u })} data-testid={`user-edit-${u.email}`}>
-                            {t('actions.edit')}
-                          </Menu.Item>
-                          {allowed.activate && (
-                            <Menu.Item
-                              leftSection={<IconPlayerPlay size={16} />}
-                              onClick={() => setActive.mutate({ id: u.uuid, active: true }, { onError: toastRejected })}
-                              data-testid={`user-activate-${u.email}`}
-                            >
-                              {t('actions.activate')}
-                            </Menu.Item>
-                          )}
-                          {allowed.deactivate && (
-                            <Menu.Item
-                              leftSection={<IconPlayerPause size={16} />}
-                              onClick={() => setDialog({ kind: 'deactivate', user: u })}
-                              data-testid={`user-deactivate-${u.email}`}
-                            >
-                              {t('actions.deactivate')}
-                            </Menu.Item>
-                          )}
-                          {(allowed.toProvider || allowed.toUser) && (
-                            <Menu.Item
-                              leftSection={<IconArrowsExchange size={16} />}
-                              onClick={() => setDialog({ kind: allowed.toProvider ? 'toProvider' : 'toUser', user: u })}
-                              data-testid={`user-convert-${u.email}`}
-                            >
-                              {allowed.toProvider ? t('actions.toProvider') : t('actions.toUser')}
-                            </Menu.Item>
-                          )}
-                          {allowed.transfer && (
-                            <Menu.Item
-                              leftSection={<IconCrown size={16} />}
-                              onClick={() => setDialog({ kind: 'transfer', user: u })}
-                              data-testid={`user-transfer-${u.email}`}
-                            >
-                              {t('actions.transfer')}
-                            </Menu.Item>
-                          )}
-                          {allowed.delete && (
-                            <>
-                              <Menu.Divider />
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={16} />}
-                                onClick={() => setDialog({ kind: 'delete', user: u })}
-                                data-testid={`user-delete-${u.email}`}
-                              >
-                                {t('actions.delete')}
-                              </Menu.Item>
-                            </>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
+  const rows = (list: UsersPage) => (
+    <ListTable
+      minWidth={980}
+      columns={[t('columns.name'), t('columns.email'), t('columns.role'), t('columns.branches'), t('columns.type'), t('columns.status')]}
+      actions={{ label: t('columns.actions'), width: 56 }}
+      highlightOnHover
+      style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}
+    >
+      {list.data.map((u) => {
+        const allowed = rowActions(u);
+        return (
+          <Table.Tr key={u.uuid} data-testid={`user-row-${u.email}`}>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar name={u.name} color="initials" radius="xl" size={32} />
+                <Stack gap={2}>
+                  <Text fz="sm" fw={600} lh={1.3}>
+                    {u.name}
+                  </Text>
+                  <Group gap={4}>
+                    {u.is_owner && (
+                      <Badge size="xs" color="yellow" variant="light" leftSection={<IconCrown size={10} />}>
+                        {t('owner')}
+                      </Badge>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  };
+                    {u.uuid === me.uuid && (
+                      <Badge size="xs" color="gray" variant="light">
+                        {t('you')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Stack>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm" className="ltr-value">
+                {u.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{u.is_owner ? t('ownerRole') : u.role ? roleName(u.role, locale, defaultRoles.has(u.role.uuid)) : '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <BranchList branches={u.branches} />
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                <UserTypeBadge type={u.type} />
+                {u.type === 'provider' && (
+                  <Switch
+                    size="xs"
+                    label={t('appAccess')}
+                    checked={u.app_access}
+                    disabled={!manage || appAccess.isPending}
+                    onChange={(e) => appAccess.mutate({ id: u.uuid, enabled: e.currentTarget.checked }, { onError: toastRejected })}
+                    data-testid={`user-app-access-${u.email}`}
+                  />
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={u.status} />
+            </Table.Td>
+            <Table.Td>
+              {manage && (
+                <Menu position="bottom-end" shadow="md" width={230} withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('columns.actions')} data-testid={`user-actions-${u.email}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog({ kind: 'edit', user: u })} data-testid={`user-edit-${u.email}`}>
+                      {t('actions.edit')}
+                    </Menu.Item>
+                    {allowed.activate && (
+                      <Menu.Item
+                        leftSection={<IconPlayerPlay size={16} />}
+                        onClick={() => setActive.mutate({ id: u.uuid, active: true }, { onError: toastRejected })}
+                        data-testid={`user-activate-${u.email}`}
+                      >
+                        {t('actions.activate')}
+                      </Menu.Item>
+                    )}
+                    {allowed.deactivate && (
+                      <Menu.Item
+                        leftSection={<IconPlayerPause size={16} />}
+                        onClick={() => setDialog({ kind: 'deactivate', user: u })}
+                        data-testid={`user-deactivate-${u.email}`}
+                      >
+                        {t('actions.deactivate')}
+                      </Menu.Item>
+                    )}
+                    {(allowed.toProvider || allowed.toUser) && (
+                      <Menu.Item
+                        leftSection={<IconArrowsExchange size={16} />}
+                        onClick={() => setDialog({ kind: allowed.toProvider ? 'toProvider' : 'toUser', user: u })}
+                        data-testid={`user-convert-${u.email}`}
+                      >
+                        {allowed.toProvider ? t('actions.toProvider') : t('actions.toUser')}
+                      </Menu.Item>
+                    )}
+                    {allowed.transfer && (
+                      <Menu.Item
+                        leftSection={<IconCrown size={16} />}
+                        onClick={() => setDialog({ kind: 'transfer', user: u })}
+                        data-testid={`user-transfer-${u.email}`}
+                      >
+                        {t('actions.transfer')}
+                      </Menu.Item>
+                    )}
+                    {allowed.delete && (
+                      <>
+                        <Menu.Divider />
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          onClick={() => setDialog({ kind: 'delete', user: u })}
+                          data-testid={`user-delete-${u.email}`}
+                        >
+                          {t('actions.delete')}
+                        </Menu.Item>
+                      </>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
 
   const meta = users.data?.meta;
   const from = meta && meta.total > 0 ? (meta.current_page - 1) * meta.per_page + 1 : 0;
@@ -338,7 +304,27 @@ export function UsersPanel() {
         />
       </SimpleGrid>
       <Card withBorder padding={0}>
-        {table()}
+        <QueryList
+          query={users}
+          loading={<ListSkeleton rows={6} />}
+          error={{ title: t('states.errorTitle'), body: t('states.errorBody'), retry: t('states.retry') }}
+          isEmpty={(page) => page.data.length === 0}
+          empty={
+            <ListEmpty
+              icon={IconUsers}
+              title={filtered ? t('users.emptyFiltered') : t('users.empty')}
+              action={
+                filtered ? (
+                  <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
+                    {t('filters.clear')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        >
+          {rows}
+        </QueryList>
       </Card>
       {meta && meta.total > 0 && (
         <Group justify="space-between" gap="sm" wrap="wrap">
