@@ -20,6 +20,8 @@ export const RATE_LIMIT_WAIT_SECONDS = 30;
 export const LOGIN_MAX_PER_MINUTE = 5;
 export const LOGIN_LOCK_AFTER_FAILURES = 10;
 export const LOGIN_LOCK_MINUTES = 15;
+/** POS sign-in: attempts a minute for one e-mail from all addresses together (the per-address limit is LOGIN_MAX_PER_MINUTE). */
+export const POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE = 10;
 export const TOAST_MS = 5000;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_MIN_CHARS = 3;
@@ -53,3 +55,5 @@ export const SUPERVISOR_STATUSES = ['active', 'inactive'] as const;
 export const PASSCODE_MIN = 4;
 export const PASSCODE_MAX = 6;
 export const IMPERSONATION_REASON_MAX = 500;
+/** An impersonation token expires this long after it is issued. */
+export const IMPERSONATION_TTL_MINUTES = 120;

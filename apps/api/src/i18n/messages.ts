@@ -101,6 +101,8 @@ export const MESSAGES = {
   invitation_already_accepted: { ar: 'تم قبول هذه الدعوة مسبقًا', en: 'This invitation has already been accepted' },
   passcode_pos_only: { ar: 'رمز الدخول لحسابات نقاط البيع فقط', en: 'Only POS accounts have a passcode' },
   role_owner_reserved: { ar: 'دور المالك لمالك الحساب فقط', en: 'The owner role belongs to the account owner only' },
+  permissions_not_held: { ar: 'يمكنك منح الصلاحيات التي تملكها فقط', en: 'You can only grant permissions you hold yourself' },
+  ownership_changed: { ar: 'تغيّرت ملكية الحساب للتو، حدّث الصفحة', en: 'Ownership has just changed, refresh the page' },
   // Branches, teams, supervisors, plugins (modules/branches, modules/plugins).
   plugin_pos_name: { ar: 'نقاط البيع', en: 'Point of sale' },
   plugin_pos_description: { ar: 'الكاشير وأجهزة نقاط البيع وحسابات الكاشير وجلسات البيع', en: 'The cashier, POS devices, cashier accounts and sales sessions' },

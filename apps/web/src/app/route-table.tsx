@@ -82,6 +82,11 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/plugins/pages/plugins-page'), 'AppsAndPluginsPage'),
     permissions: ['plugins', 'settings.apps'],
   },
+  {
+    path: '/settings/erase-data',
+    Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage'),
+    permissions: ['settings.deleting_data'],
+  },
 ];
 
 export function findMainRoute(pathname: string): MainRoute | undefined {

@@ -9,6 +9,7 @@ import arOnboarding from '@/locales/ar/onboarding.json';
 import arOutbox from '@/locales/ar/outbox.json';
 import arPlugins from '@/locales/ar/plugins.json';
 import arProfile from '@/locales/ar/profile.json';
+import arSettings from '@/locales/ar/settings.json';
 import arUsers from '@/locales/ar/users.json';
 import enAuth from '@/locales/en/auth.json';
 import enBranches from '@/locales/en/branches.json';
@@ -18,13 +19,14 @@ import enOnboarding from '@/locales/en/onboarding.json';
 import enOutbox from '@/locales/en/outbox.json';
 import enPlugins from '@/locales/en/plugins.json';
 import enProfile from '@/locales/en/profile.json';
+import enSettings from '@/locales/en/settings.json';
 import enUsers from '@/locales/en/users.json';
 import { getStoredLocale, setStoredLocale } from './storage';
 
 /** Every locale file, by language and namespace; the key-parity test reads this too. */
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, profile: arProfile, outbox: arOutbox, branches: arBranches, plugins: arPlugins, users: arUsers },
-  en: { common: enCommon, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, profile: enProfile, outbox: enOutbox, branches: enBranches, plugins: enPlugins, users: enUsers },
+  ar: { common: arCommon, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, profile: arProfile, outbox: arOutbox, branches: arBranches, plugins: arPlugins, users: arUsers, settings: arSettings },
+  en: { common: enCommon, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, profile: enProfile, outbox: enOutbox, branches: enBranches, plugins: enPlugins, users: enUsers, settings: enSettings },
 } as const;
 
 export const isRtl = (locale: Locale): boolean => RTL_LOCALES.includes(locale);

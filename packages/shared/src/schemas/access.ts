@@ -48,6 +48,8 @@ export const staffUserSchema = z.object({
   is_owner: z.boolean(),
   role: z.object({ uuid: z.string(), slug: z.string(), name: z.string() }).nullable(),
   branches: z.array(z.object({ uuid: z.string(), name: z.string() })),
+  /** Works in every branch (none chosen, or the owner); otherwise only in `branches`. */
+  all_branches: z.boolean(),
   provider: z.object({ uuid: z.string(), name: z.string() }).nullable(),
   app_access: z.boolean(),
   has_passcode: z.boolean(),

@@ -1,4 +1,4 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { branches, providers } from './business';
 import { tenants } from './tenants';
 import { roles, users } from './users';
@@ -34,6 +34,8 @@ export const invitations = pgTable(
     name: text('name'),
     roleId: uuid('role_id'),
     branchIds: uuid('branch_ids').array().notNull().default([]),
+    /** Invited with no branch chosen: the account works in every branch (kept apart from branch_ids, which lose deleted branches). */
+    allBranches: boolean('all_branches').notNull().default(true),
     /** SHA-256 of the secret in the e-mailed link. */
     tokenHash: text('token_hash').notNull(),
     status: text('status').notNull().default('sent'),

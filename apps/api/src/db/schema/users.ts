@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 const tenantId = () =>
@@ -50,6 +50,11 @@ export const users = pgTable(
     appAccess: boolean('app_access').notNull().default(true),
     /** The branch the top bar's switch scopes lists to (null: all the user may see). */
     currentBranchId: uuid('current_branch_id'),
+    /**
+     * Works in every branch (given an empty branch list). False: only the branches linked in
+     * user_branches, possibly none (a deleted last branch never widens access). The owner sees all.
+     */
+    allBranches: boolean('all_branches').notNull().default(true),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -61,6 +66,8 @@ export const users = pgTable(
     unique('users_email_unique').on(t.email),
     unique('users_phone_unique').on(t.phone),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }),
+    // One owner per business: two racing transfers of ownership cannot both win.
+    uniqueIndex('users_one_owner').on(t.tenantId).where(sql`is_owner`),
   ],
 );
 
@@ -73,8 +80,10 @@ export const accessTokens = pgTable(
     userId: uuid('user_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     name: text('name').notNull().default('web'),
-    /** Set on an impersonation token: the support user who started it and the token to return to. */
+    /** Set on an impersonation token: the support user who started it. */
     impersonatorId: uuid('impersonator_id'),
+    /** Set on an impersonation token: its impersonation_logs row, closed when the token is stopped or signed out. */
+    impersonationLogId: uuid('impersonation_log_id'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

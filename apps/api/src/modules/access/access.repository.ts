@@ -1,10 +1,11 @@
 import type { Locale } from '@app/shared/constants';
-import { DEFAULT_ROLES, OWNER_ROLE } from '@app/shared/permissions';
+import { DEFAULT_ROLES, isPermissionKey, OWNER_ROLE, PERMISSION_KEYS } from '@app/shared/permissions';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches } from '../../db/schema/business';
 import { roles, users } from '../../db/schema/users';
-import { fieldError } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -53,6 +54,38 @@ export async function assignableRole(tx: Executor, tenantId: string, id: string)
   return role;
 }
 
+/** The keys a role grants: the owner's role every key (whatever its stored list says), no role none. */
+export function roleKeys(role: Pick<RoleRow, 'slug' | 'isDefault' | 'permissions'> | null): readonly string[] {
+  if (!role) return [];
+  if (role.isDefault && role.slug === OWNER_ROLE.slug) return PERMISSION_KEYS;
+  return role.permissions.filter(isPermissionKey);
+}
+
+/** True when every one of `keys` is among `held`. */
+export function holdsAll(held: readonly string[], keys: readonly string[]): boolean {
+  const set = new Set(held);
+  return keys.every((k) => set.has(k));
+}
+
+/**
+ * Nobody hands out keys they do not hold: a caller other than the owner may only grant (in a role, or
+ * by giving an account a role) keys of their own. 422 on `field` otherwise.
+ */
+export function assertGrantable(ctx: AuthContext, keys: readonly string[], field: string) {
+  if (ctx.user.isOwner) return;
+  if (!holdsAll(ctx.permissions, keys)) throw fieldError(field, 'permissions_not_held');
+}
+
+/**
+ * A caller other than the owner acts only on accounts whose every key they hold themselves (peers
+ * and juniors, never seniors or the owner). 403 otherwise.
+ */
+export async function assertOutranks(tx: Executor, ctx: AuthContext, target: { isOwner: boolean; roleId: string | null }) {
+  if (ctx.user.isOwner) return;
+  const keys = target.isOwner ? PERMISSION_KEYS : roleKeys(target.roleId ? await findRole(tx, ctx.tenantId, target.roleId) : null);
+  if (!holdsAll(ctx.permissions, keys)) throw forbidden();
+}
+
 /** Every id must be a branch of the tenant (422 on `branch_ids`); returns them without repeats. */
 export async function checkBranches(tx: Executor, tenantId: string, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
@@ -87,4 +120,10 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
+/** The constraint a PostgreSQL error names, from either driver ('' when none). */
+export function violatedConstraint(err: unknown): string {
+  const e = err as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint ?? '';
 }

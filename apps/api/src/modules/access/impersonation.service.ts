@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Database, enterTenant } from '../../db/client';
 import { impersonationLogs } from '../../db/schema/access';
 import { users } from '../../db/schema/users';
@@ -19,7 +19,9 @@ export function createImpersonationService({ db, auth }: { db: Database; auth: A
     const [target] = await db.select().from(users).where(eq(users.email, req.email)).limit(1);
     if (target?.status !== 'active' || target.id === ctx.user.id) throw fieldError('email', 'impersonation_target');
     return db.transaction(async (sys) => {
-      await sys.insert(impersonationLogs).values({
+      const [log] = await sys
+        .insert(impersonationLogs)
+        .values({
         impersonatorId: ctx.user.id,
         impersonatorTenantId: ctx.tenantId,
         targetUserId: target.id,
@@ -27,29 +29,28 @@ export function createImpersonationService({ db, auth }: { db: Database; auth: A
         reason: req.reason,
         ip: req.ip,
         userAgent: req.userAgent?.slice(0, 500) ?? null,
-      });
+        })
+        .returning({ id: impersonationLogs.id });
+      if (!log) throw new Error('impersonation log insert returned nothing');
       await enterTenant(sys, target.tenantId);
-      return auth.issueToken(sys, target.tenantId, target.id, ctx.user.id);
+      return auth.issueToken(sys, target.tenantId, target.id, ctx.user.id, log.id);
     });
   }
 
-  /** Ends the session: the impersonation token dies, the log closes, the support account gets a fresh token. */
+  /**
+   * Ends the session: the impersonation token dies, the log closes, the support account gets a fresh
+   * token. Two stops with one token: only the one whose delete removed the token gets a fresh one.
+   */
   async function stop(ctx: AuthContext): Promise<string> {
     const impersonatorId = ctx.impersonatorId;
     if (!impersonatorId) throw new AppError(422, 'not_impersonating');
     const [support] = await db.select().from(users).where(eq(users.id, impersonatorId)).limit(1);
     const token = await db.transaction(async (sys) => {
-      const [open] = await sys
-        .select({ id: impersonationLogs.id })
-        .from(impersonationLogs)
-        .where(and(eq(impersonationLogs.impersonatorId, impersonatorId), eq(impersonationLogs.targetUserId, ctx.user.id), isNull(impersonationLogs.endedAt)))
-        .orderBy(desc(impersonationLogs.startedAt))
-        .limit(1);
-      if (open) await sys.update(impersonationLogs).set({ endedAt: sql`now()` }).where(eq(impersonationLogs.id, open.id));
-      await enterTenant(sys, ctx.tenantId);
-      await authRepo.deleteToken(sys, ctx.tenantId, ctx.tokenId);
+      const ended = await authRepo.endImpersonation(sys, { tenantId: ctx.tenantId, tokenId: ctx.tokenId, userId: ctx.user.id, impersonatorId });
+      // Another request ended it first: this one is signed out (and writes nothing).
+      if (!ended) throw unauthenticated();
       // The support account may have lost its access meanwhile: the session still ends.
-      if (support?.status !== 'active') return null;
+      if (support?.status !== 'active' || !support.canImp) return null;
       await enterTenant(sys, support.tenantId);
       return auth.issueToken(sys, support.tenantId, support.id);
     });

@@ -1,3 +1,4 @@
+import { IMPERSONATION_TTL_MINUTES } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, injectAs, rows, type TestApp } from '../../../test/helper';
@@ -92,6 +93,90 @@ describe('DELETE /auth/stop-impersonation', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('This is not an impersonation session');
     expect((await new Client(t.app).request('DELETE', 'auth/stop-impersonation')).statusCode).toBe(401);
+  });
+});
+
+describe('impersonation token hardening', () => {
+  const start = async (support: Owner, whom: Owner) => {
+    const res = await impersonate(support.token, { email: whom.input.email, reason: 'Hardening checks' });
+    if (res.statusCode !== 200) throw new Error(`impersonate failed: ${res.statusCode} ${res.body}`);
+    return res.json().data.token as string;
+  };
+  const newSupport = async () => {
+    const s = await newOwner(t);
+    await t.db.execute(sql`update users set can_imp = true where id = ${s.user.uuid}`);
+    return s;
+  };
+  const me = (token: string) => injectAs(t.app, token, { url: 'auth/me' });
+
+  it('expires two hours after it is issued', async () => {
+    const token = await start(support, target);
+    const [row] = await rows<{ expires_at: Date | null; impersonation_log_id: string | null }>(
+      t.db,
+      sql`select expires_at, impersonation_log_id from access_tokens where impersonator_id = ${support.user.uuid} order by created_at desc limit 1`,
+    );
+    const left = new Date(row?.expires_at ?? 0).getTime() - Date.now();
+    expect(left).toBeGreaterThan((IMPERSONATION_TTL_MINUTES - 1) * 60_000);
+    expect(left).toBeLessThanOrEqual(IMPERSONATION_TTL_MINUTES * 60_000);
+    expect(row?.impersonation_log_id).toBeTruthy();
+    expect((await me(token)).statusCode).toBe(200);
+    await t.db.execute(sql`update access_tokens set expires_at = now() - interval '1 second' where impersonation_log_id = ${row?.impersonation_log_id}`);
+    expect((await me(token)).statusCode).toBe(401);
+    // Ordinary tokens do not expire.
+    const [own] = await rows<{ expires_at: Date | null }>(t.db, sql`select expires_at from access_tokens where user_id = ${support.user.uuid} and impersonator_id is null limit 1`);
+    expect(own?.expires_at).toBeNull();
+  });
+
+  it('stops working once the support account loses can_imp, is deactivated or is deleted', async () => {
+    const s = await newSupport();
+    const token = await start(s, target);
+    expect((await me(token)).statusCode).toBe(200);
+    await t.db.execute(sql`update users set can_imp = false where id = ${s.user.uuid}`);
+    expect((await me(token)).statusCode).toBe(401);
+    await t.db.execute(sql`update users set can_imp = true where id = ${s.user.uuid}`);
+    expect((await me(token)).statusCode).toBe(200);
+    await t.db.execute(sql`update users set status = 'inactive' where id = ${s.user.uuid}`);
+    expect((await me(token)).statusCode).toBe(401);
+    await t.db.execute(sql`update users set status = 'active' where id = ${s.user.uuid}`);
+    expect((await me(token)).statusCode).toBe(200);
+    await t.db.execute(sql`delete from tenants where id = ${s.tenantId}`);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('signing out of an impersonation session closes its log row', async () => {
+    const s = await newSupport();
+    const token = await start(s, target);
+    const out = await injectAs(t.app, token, { method: 'POST', url: 'auth/logout' });
+    expect(out.statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    const logs = await rows<{ ended_at: Date | null }>(t.db, sql`select ended_at from impersonation_logs where impersonator_id = ${s.user.uuid}`);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]?.ended_at).not.toBeNull();
+  });
+
+  it('closes the log row of its own session, not another one of the same pair', async () => {
+    const s = await newSupport();
+    const first = await start(s, target);
+    const second = await start(s, target);
+    expect((await stop(first)).statusCode).toBe(200);
+    const logs = await rows<{ ended: boolean }>(t.db, sql`select ended_at is not null as ended from impersonation_logs where impersonator_id = ${s.user.uuid} order by started_at, id`);
+    expect(logs.map((l) => l.ended)).toEqual([true, false]);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('two parallel stops with one token: only one gets a fresh token', async () => {
+    const s = await newSupport();
+    const token = await start(s, target);
+    const count = async () => Number((await rows<{ n: number }>(t.db, sql`select count(*)::int as n from access_tokens where user_id = ${s.user.uuid}`))[0]?.n);
+    const before = await count();
+    const results = await Promise.all([stop(token), stop(token)]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([401, 422]).toContain(codes[1]);
+    expect(await count()).toBe(before + 1);
+    const fresh = results.find((r) => r.statusCode === 200)?.json().data.token as string;
+    expect((await me(fresh)).json().data).toMatchObject({ uuid: s.user.uuid, is_imp: false });
+    expect((await me(token)).statusCode).toBe(401);
   });
 });
 

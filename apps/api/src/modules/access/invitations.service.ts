@@ -12,7 +12,18 @@ import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { enqueueMessage } from '../outbox/outbox.service';
-import { assignableRole, checkBranches, emailTaken, existingBranches, findRole, isUniqueViolation, roleName } from './access.repository';
+import {
+  assertGrantable,
+  assignableRole,
+  checkBranches,
+  emailTaken,
+  existingBranches,
+  findRole,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  roleKeys,
+  roleName,
+} from './access.repository';
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -112,6 +123,8 @@ export function createInvitationsService({ db, auth, config }: { db: Database; a
     if (await emailTaken(db, body.email)) throw fieldError('email', 'exists');
     return withTenant(db, ctx.tenantId, async (tx) => {
       const role = await assignableRole(tx, ctx.tenantId, body.role_id);
+      // Only keys the inviter holds (the owner: any).
+      assertGrantable(ctx, roleKeys(role), 'role_id');
       const branchIds = await checkBranches(tx, ctx.tenantId, body.branch_ids);
       await tx
         .update(invitations)
@@ -120,7 +133,16 @@ export function createInvitationsService({ db, auth, config }: { db: Database; a
       const link = await mail(tx, ctx, body.email, locale);
       const [row] = await tx
         .insert(invitations)
-        .values({ tenantId: ctx.tenantId, email: body.email, name: body.name ?? null, roleId: role.id, branchIds, invitedBy: ctx.user.id, ...link })
+        .values({
+          tenantId: ctx.tenantId,
+          email: body.email,
+          name: body.name ?? null,
+          roleId: role.id,
+          branchIds,
+          allBranches: branchIds.length === 0,
+          invitedBy: ctx.user.id,
+          ...link,
+        })
         .returning();
       if (!row) throw new Error('invitation insert returned nothing');
       const [rendered] = await renderInvitations(tx, ctx.tenantId, [row], locale);
@@ -184,6 +206,19 @@ export function createInvitationsService({ db, auth, config }: { db: Database; a
     if (!row) throw fieldError('token', 'invitation_invalid');
     if (await emailTaken(db, row.email)) throw fieldError('email', 'exists');
     const passwordHash = await hashPassword(body.password);
+    // A branch deleted between reading and linking it: the foreign key refuses, and a second try
+    // links the branches that are left.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await acceptOnce(row, body, passwordHash, locale);
+      } catch (err) {
+        if (attempt < 2 && isForeignKeyViolation(err)) continue;
+        throw err;
+      }
+    }
+  }
+
+  async function acceptOnce(row: InvitationRow, body: AcceptInvitationBody, passwordHash: string, locale: Locale): Promise<string> {
     try {
       return await withTenant(db, row.tenantId, async (tx) => {
         // Claimed in the same statement that checks it, so one link makes one account.
@@ -207,6 +242,8 @@ export function createInvitationsService({ db, auth, config }: { db: Database; a
             locale,
             type: 'user',
             roleId: role?.id ?? null,
+            // Invited to some branches: only those, even if they are deleted before acceptance.
+            allBranches: row.allBranches,
           })
           .returning({ id: users.id });
         if (!user) throw new Error('user insert returned nothing');

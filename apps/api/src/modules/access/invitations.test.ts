@@ -181,3 +181,29 @@ describe('invitation rules', () => {
     expect((await admin.client.get('invitations')).statusCode).toBe(200);
   });
 });
+
+describe('branches of an invited account', () => {
+  it('invited to branches that are deleted before acceptance: works in none of them, never in all', async () => {
+    const receptionist = await roleId(t, owner.tenantId, 'receptionist');
+    const b = await addBranch(t, owner.tenantId, 'Short-lived branch');
+    const inv = await invite(t, owner.client, { role_id: receptionist, branch_ids: [b] });
+    expect((await del(owner.client, `branches/${b}`)).statusCode).toBe(200);
+    const res = await accept(inv.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.teams).toEqual([]);
+    const [row] = await rows<{ all_branches: boolean }>(t.db, sql`select all_branches from users where email = ${inv.email}`);
+    expect(row?.all_branches).toBe(false);
+    const client = new Client(t.app);
+    const sw = await client.put('auth/current-branch', { branch_id: main }, { token: res.json().data.token });
+    expect(sw.statusCode).toBe(422);
+  });
+
+  it('invited with no branch chosen: every branch', async () => {
+    await addBranch(t, owner.tenantId, 'Another branch');
+    const inv = await invite(t, owner.client, { role_id: await roleId(t, owner.tenantId, 'receptionist') });
+    const res = await accept(inv.token);
+    expect(res.statusCode).toBe(201);
+    const all = await rows<{ id: string }>(t.db, sql`select id from branches where tenant_id = ${owner.tenantId}`);
+    expect(res.json().data.user.teams).toHaveLength(all.length);
+  });
+});

@@ -1,6 +1,9 @@
+import { LOGIN_LOCK_AFTER_FAILURES, POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE } from '@app/shared/constants';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, Client, type TestApp } from '../../../test/helper';
+import { buildTestApp, Client, rows, type TestApp } from '../../../test/helper';
 import { enablePos, mainBranch, newOwner, type Owner, uniqueEmail } from './access.fixtures';
+import { windowCounter } from './window-counter';
 
 let t: TestApp;
 let owner: Owner;
@@ -69,5 +72,53 @@ describe('POST /auth/pos-login', () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push((await c.post('auth/pos-login', { email: target, passcode: '1234' })).statusCode);
     expect(codes).toContain(429);
+  });
+});
+
+describe('POS passcode guessing', () => {
+  it('30 parallel wrong passcodes (each from its own address) lock the account: the right one then gets 422, never 200', async () => {
+    const cashier = uniqueEmail('brute');
+    const created = await owner.client.post('users', { name: 'Brute Target', email: cashier, passcode: '7391', branch_ids: [await mainBranch(t, owner.tenantId)] });
+    expect(created.statusCode).toBe(201);
+    const wrong = Array.from({ length: 30 }, (_, i) => String(1000 + i));
+    const results = await Promise.all(wrong.map((passcode) => posLogin({ email: cashier, passcode })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes).not.toContain(200);
+    expect(codes.every((c) => c === 422 || c === 429)).toBe(true);
+    // At most the allowance of attempts ever reached the passcode check.
+    const [row] = await rows<{ failed_logins: number; locked_until: Date | null }>(t.db, sql`select failed_logins, locked_until from users where email = ${cashier}`);
+    expect(row?.failed_logins).toBeLessThanOrEqual(LOGIN_LOCK_AFTER_FAILURES);
+    expect(row?.locked_until).not.toBeNull();
+    const wrongAnswers = results.filter((r) => r.statusCode === 422 && r.json().code !== 'account-locked');
+    expect(wrongAnswers.length).toBeLessThan(LOGIN_LOCK_AFTER_FAILURES);
+
+    const right = await posLogin({ email: cashier, passcode: '7391' });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().code).toBe('account-locked');
+    expect(right.json().errors.email[0]).toMatch(/Account locked/);
+  });
+
+  it('is limited per e-mail from all addresses together', async () => {
+    const target = uniqueEmail('spread');
+    const codes: number[] = [];
+    for (let i = 0; i < POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE + 2; i++) codes.push((await posLogin({ email: target, passcode: '1234' })).statusCode);
+    expect(codes.slice(0, POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE).every((c) => c === 422)).toBe(true);
+    const over = await posLogin({ email: target, passcode: '1234' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().retry_after).toBeGreaterThan(0);
+    expect(over.headers['retry-after']).toBe(String(over.json().retry_after));
+    // Another e-mail is not affected.
+    expect((await posLogin({ email: uniqueEmail('other'), passcode: '1234' })).statusCode).toBe(422);
+  });
+});
+
+describe('windowCounter', () => {
+  it('counts hits per key in a fixed window and stays bounded', () => {
+    const c = windowCounter(2, 60_000, 3);
+    expect([c.hit('a', 0), c.hit('a', 1), c.hit('a', 2)]).toEqual([0, 0, 60]);
+    expect(c.hit('b', 2)).toBe(0);
+    expect(c.hit('a', 60_000)).toBe(0);
+    for (const k of ['c', 'd', 'e', 'f']) c.hit(k, 61_000);
+    expect(c.size()).toBeLessThanOrEqual(3);
   });
 });

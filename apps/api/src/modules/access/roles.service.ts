@@ -5,9 +5,9 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Database, type Executor, withTenant } from '../../db/client';
 import { invitations } from '../../db/schema/access';
 import { roles, users } from '../../db/schema/users';
-import { AppError } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { isForeignKeyViolation, isUniqueViolation, type RoleRow, roleName } from './access.repository';
+import { assertGrantable, holdsAll, isForeignKeyViolation, isUniqueViolation, type RoleRow, roleKeys, roleName } from './access.repository';
 
 /** Latin letters and digits of a name, hyphenated; Arabic-only names fall back to `role`. */
 export function slugify(name: string): string {
@@ -59,6 +59,16 @@ async function usersCounts(tx: Executor, tenantId: string, roleIds: string[]) {
   return new Map(rows.map((r) => [r.roleId ?? '', Number(r.n)]));
 }
 
+/**
+ * A caller other than the owner cannot touch the role they hold themselves (they would raise their
+ * own keys), nor a role granting keys they lack (they would change a senior's rights): 403.
+ */
+function guardRoleChange(ctx: AuthContext, row: RoleRow) {
+  if (ctx.user.isOwner) return;
+  if (row.id === ctx.user.roleId) throw forbidden();
+  if (!holdsAll(ctx.permissions, roleKeys(row))) throw forbidden();
+}
+
 export function createRolesService({ db }: { db: Database }) {
   async function render(tx: Executor, tenantId: string, row: RoleRow, locale: Locale) {
     const counts = await usersCounts(tx, tenantId, [row.id]);
@@ -98,6 +108,7 @@ export function createRolesService({ db }: { db: Database }) {
   }
 
   async function create(ctx: AuthContext, body: RoleBody, locale: Locale): Promise<Role> {
+    assertGrantable(ctx, body.permissions, 'permissions');
     // Two creations racing for one slug: the unique index decides, and the second try picks the next.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -122,6 +133,8 @@ export function createRolesService({ db }: { db: Database }) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const row = await load(tx, ctx.tenantId, id);
       if (row.isDefault) throw new AppError(422, 'role_default_fixed');
+      guardRoleChange(ctx, row);
+      assertGrantable(ctx, body.permissions, 'permissions');
       const [updated] = await tx
         .update(roles)
         .set({ name: body.name, permissions: body.permissions })
@@ -146,6 +159,7 @@ export function createRolesService({ db }: { db: Database }) {
     await withTenant(db, ctx.tenantId, async (tx) => {
       const row = await load(tx, ctx.tenantId, id);
       if (row.isDefault) throw new AppError(422, 'role_default_fixed');
+      guardRoleChange(ctx, row);
       const [byUser] = await tx
         .select({ id: users.id })
         .from(users)

@@ -123,3 +123,49 @@ describe('POST/PUT/DELETE /roles', () => {
     expect(row?.n).toBe(DEFAULT_ROLE_SLUGS.length);
   });
 });
+
+describe('no self-escalation through roles', () => {
+  it("refuses a non-owner editing or deleting the role they hold, or granting keys they lack; the owner is unrestricted", async () => {
+    const own = (await owner.client.post('roles', { name: 'Role keepers', permissions: ['settings.roles', 'bookings'] })).json().data;
+    const keeper = await newStaff(t, owner, '', { role_id: own.uuid });
+
+    // Their own role: no edit (even a harmless one), no delete.
+    const raise = await keeper.client.put(`roles/${own.uuid}`, { name: 'Role keepers', permissions: ['settings.roles', 'bookings', 'settings.deleting_data'] });
+    expect(raise.statusCode).toBe(403);
+    expect((await keeper.client.put(`roles/${own.uuid}`, { name: 'Role keepers', permissions: ['settings.roles'] })).statusCode).toBe(403);
+    expect((await del(keeper.client, `roles/${own.uuid}`)).statusCode).toBe(403);
+    expect((await owner.client.get(`roles/${own.uuid}`)).json().data.permissions).toEqual(['settings.roles', 'bookings']);
+
+    // New roles: only keys they hold.
+    const over = await keeper.client.post('roles', { name: 'Sneaky admins', permissions: ['bookings', 'settings.users'] });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.permissions).toEqual(['You can only grant permissions you hold yourself']);
+    const fine = await keeper.client.post('roles', { name: 'Bookers', permissions: ['bookings'] });
+    expect(fine.statusCode).toBe(201);
+
+    // Another role: edits stay within their keys.
+    const widen = await keeper.client.put(`roles/${fine.json().data.uuid}`, { name: 'Bookers', permissions: ['bookings', 'reports'] });
+    expect(widen.statusCode).toBe(422);
+    expect(widen.json().errors.permissions).toEqual(['You can only grant permissions you hold yourself']);
+    expect((await keeper.client.put(`roles/${fine.json().data.uuid}`, { name: 'Bookers team', permissions: ['bookings', 'settings.roles'] })).statusCode).toBe(200);
+
+    // A role granting keys they lack belongs to someone senior: hands off.
+    const senior = (await owner.client.post('roles', { name: 'Report readers', permissions: ['reports', 'bookings'] })).json().data;
+    expect((await keeper.client.put(`roles/${senior.uuid}`, { name: 'Report readers', permissions: ['bookings'] })).statusCode).toBe(403);
+    expect((await del(keeper.client, `roles/${senior.uuid}`)).statusCode).toBe(403);
+    expect((await del(keeper.client, `roles/${fine.json().data.uuid}`)).statusCode).toBe(200);
+
+    // The owner may do all of it.
+    const byOwner = await owner.client.put(`roles/${own.uuid}`, { name: 'Role keepers', permissions: ['settings.roles', 'bookings', 'reports'] });
+    expect(byOwner.statusCode).toBe(200);
+    expect((await owner.client.post('roles', { name: 'Anything goes', permissions: ['settings.deleting_data'] })).statusCode).toBe(201);
+  });
+
+  it('lets an admin manage roles within its keys, but not grant settings.deleting_data', async () => {
+    const admin = await newStaff(t, owner, 'admin');
+    const res = await admin.client.post('roles', { name: 'Data wipers', permissions: ['settings.deleting_data'] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('permissions');
+    expect((await admin.client.post('roles', { name: 'Front office', permissions: ['bookings', 'settings.users'] })).statusCode).toBe(201);
+  });
+});

@@ -1,4 +1,4 @@
-import { LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES, type Locale } from '@app/shared/constants';
+import { LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES, type Locale, POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE } from '@app/shared/constants';
 import { OWNER_ROLE } from '@app/shared/permissions';
 import type { CreatePosUserBody, StaffUser, UpdateUserBody, UsersQuery } from '@app/shared/schemas/access';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
@@ -9,9 +9,22 @@ import { tenants } from '../../db/schema/tenants';
 import { accessTokens, roles, users } from '../../db/schema/users';
 import { hashPassword, randomToken, verifyPassword } from '../../lib/crypto';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import type { AuthContext, AuthService } from '../auth/auth.service';
+import { type AuthContext, type AuthService, accountLocked } from '../auth/auth.service';
 import * as authRepo from '../auth/auth.repository';
-import { assignableRole, checkBranches, emailTaken, findRoleBySlug, isUniqueViolation, roleName } from './access.repository';
+import {
+  assertGrantable,
+  assertOutranks,
+  assignableRole,
+  checkBranches,
+  emailTaken,
+  findRoleBySlug,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  roleKeys,
+  roleName,
+  violatedConstraint,
+} from './access.repository';
+import { windowCounter } from './window-counter';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -57,6 +70,7 @@ export async function renderUsers(tx: Executor, tenantId: string, rows: UserRow[
       role: role ? { uuid: role.id, slug: role.slug, name: roleName(role, locale) } : null,
       branches: branchRows.filter((b) => b.userId === u.id).map((b) => ({ uuid: b.id, name: b.name })),
       provider: provider ? { uuid: provider.id, name: provider.name } : null,
+      all_branches: u.isOwner || u.allBranches,
       app_access: u.appAccess,
       has_passcode: u.passcodeHash !== null,
       last_active_at: last ? new Date(last).toISOString() : null,
@@ -80,6 +94,29 @@ async function setBranches(tx: Tx, tenantId: string, userId: string, branchIds: 
   if (branchIds.length) await tx.insert(userBranches).values(branchIds.map((branchId) => ({ tenantId, userId, branchId })));
 }
 
+/** Whether giving `branchIds` (empty: every branch) changes what the account has now. */
+async function branchesChange(tx: Executor, tenantId: string, target: UserRow, branchIds: string[]): Promise<boolean> {
+  if (branchIds.length === 0) return !target.allBranches;
+  if (target.allBranches) return true;
+  const linked = await tx
+    .select({ id: userBranches.branchId })
+    .from(userBranches)
+    .where(and(eq(userBranches.tenantId, tenantId), eq(userBranches.userId, target.id)));
+  const now = new Set(linked.map((l) => l.id));
+  return now.size !== branchIds.length || branchIds.some((id) => !now.has(id));
+}
+
+/**
+ * A row another request removed between our check and our write (a role, a branch, a provider):
+ * the foreign key refuses, and the field that named it gets "does not exist".
+ */
+function mapForeignKey(err: unknown, fallbackField: string): never {
+  if (!isForeignKeyViolation(err)) throw err;
+  const constraint = violatedConstraint(err);
+  const field = constraint.includes('role_id') ? 'role_id' : constraint.includes('branch_id') ? 'branch_ids' : fallbackField;
+  throw fieldError(field, 'not_exists');
+}
+
 async function updateRow(tx: Executor, tenantId: string, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await tx
     .update(users)
@@ -98,6 +135,7 @@ function guardTarget(ctx: AuthContext, target: UserRow) {
 
 export function createUsersService({ db, auth }: { db: Database; auth: AuthService }) {
   let dummyHash: Promise<string> | undefined;
+  const perEmail = windowCounter(POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE, 60_000);
 
   async function one(tx: Executor, tenantId: string, row: UserRow, locale: Locale): Promise<StaffUser> {
     const [rendered] = await renderUsers(tx, tenantId, [row], locale);
@@ -116,12 +154,16 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
     if (q.type) conds.push(eq(users.type, q.type));
     if (q.role_id) conds.push(eq(users.roleId, q.role_id));
     return withTenant(db, ctx.tenantId, async (tx) => {
-      if (q.branch_id) {
+      // An explicit filter, else the branch chosen in the top bar: the accounts working there
+      // (linked to it, or to every branch).
+      const branchId = q.branch_id ?? ctx.user.currentBranchId;
+      if (branchId) {
         const inBranch = tx
           .select({ id: userBranches.userId })
           .from(userBranches)
-          .where(and(eq(userBranches.tenantId, ctx.tenantId), eq(userBranches.branchId, q.branch_id)));
-        conds.push(inArray(users.id, inBranch));
+          .where(and(eq(userBranches.tenantId, ctx.tenantId), eq(userBranches.branchId, branchId)));
+        const here = q.branch_id ? inArray(users.id, inBranch) : or(inArray(users.id, inBranch), eq(users.allBranches, true), eq(users.isOwner, true));
+        if (here) conds.push(here);
       }
       const where = and(...conds);
       const [total] = await tx.select({ n: count() }).from(users).where(where);
@@ -153,6 +195,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
       return await withTenant(db, ctx.tenantId, async (tx) => {
         const branchIds = await checkBranches(tx, ctx.tenantId, body.branch_ids);
         const role = body.role_id ? await assignableRole(tx, ctx.tenantId, body.role_id) : await findRoleBySlug(tx, ctx.tenantId, 'cashier');
+        assertGrantable(ctx, roleKeys(role), 'role_id');
         const [row] = await tx
           .insert(users)
           .values({
@@ -165,6 +208,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
             type: 'pos',
             locale,
             roleId: role?.id ?? null,
+            allBranches: branchIds.length === 0,
           })
           .returning();
         if (!row) throw new Error('user insert returned nothing');
@@ -173,40 +217,58 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw fieldError('email', 'exists');
-      throw err;
+      mapForeignKey(err, 'branch_ids');
     }
   }
 
   async function update(ctx: AuthContext, id: string, body: UpdateUserBody, locale: Locale) {
     const passcodeHash = body.passcode !== undefined ? await hashPassword(body.passcode) : undefined;
-    return withTenant(db, ctx.tenantId, async (tx) => {
-      const target = await loadUser(tx, ctx.tenantId, id);
-      const values: Partial<typeof users.$inferInsert> = {};
-      if (body.name !== undefined) values.name = body.name;
-      if (body.role_id !== undefined && body.role_id !== target.roleId) {
-        if (target.isOwner) throw new AppError(422, 'cannot_change_owner');
-        // Nobody raises their own permissions.
-        if (target.id === ctx.user.id) throw new AppError(422, 'cannot_change_self');
-        values.roleId = body.role_id === null ? null : (await assignableRole(tx, ctx.tenantId, body.role_id)).id;
-      }
-      if (passcodeHash !== undefined) {
-        if (target.type !== 'pos') throw fieldError('passcode', 'passcode_pos_only');
-        values.passcodeHash = passcodeHash;
-      }
-      if (body.branch_ids !== undefined) {
-        await setBranches(tx, ctx.tenantId, target.id, await checkBranches(tx, ctx.tenantId, body.branch_ids));
-        // A current branch the account no longer belongs to is dropped.
-        if (target.currentBranchId && body.branch_ids.length > 0 && !body.branch_ids.includes(target.currentBranchId)) values.currentBranchId = null;
-      }
-      const row = Object.keys(values).length ? await updateRow(tx, ctx.tenantId, target.id, values) : target;
-      return one(tx, ctx.tenantId, row, locale);
-    });
+    try {
+      return await withTenant(db, ctx.tenantId, async (tx) => {
+        const target = await loadUser(tx, ctx.tenantId, id);
+        const roleChanges = body.role_id !== undefined && body.role_id !== target.roleId;
+        if (roleChanges) {
+          if (target.isOwner) throw new AppError(422, 'cannot_change_owner');
+          // Nobody raises their own permissions.
+          if (target.id === ctx.user.id) throw new AppError(422, 'cannot_change_self');
+        }
+        await assertOutranks(tx, ctx, target);
+        const values: Partial<typeof users.$inferInsert> = {};
+        if (body.name !== undefined) values.name = body.name;
+        if (roleChanges) {
+          if (body.role_id) {
+            const role = await assignableRole(tx, ctx.tenantId, body.role_id);
+            assertGrantable(ctx, roleKeys(role), 'role_id');
+            values.roleId = role.id;
+          } else values.roleId = null;
+        }
+        if (passcodeHash !== undefined) {
+          if (target.type !== 'pos') throw fieldError('passcode', 'passcode_pos_only');
+          values.passcodeHash = passcodeHash;
+        }
+        if (body.branch_ids !== undefined) {
+          const branchIds = await checkBranches(tx, ctx.tenantId, body.branch_ids);
+          // Nobody widens (or narrows) the branches they work in themselves.
+          if (target.id === ctx.user.id && (await branchesChange(tx, ctx.tenantId, target, branchIds))) throw new AppError(422, 'cannot_change_self');
+          await setBranches(tx, ctx.tenantId, target.id, branchIds);
+          // No branch chosen: every branch; some chosen: only those, even after they are deleted.
+          values.allBranches = branchIds.length === 0;
+          // A current branch the account no longer belongs to is dropped.
+          if (target.currentBranchId && branchIds.length > 0 && !branchIds.includes(target.currentBranchId)) values.currentBranchId = null;
+        }
+        const row = Object.keys(values).length ? await updateRow(tx, ctx.tenantId, target.id, values) : target;
+        return one(tx, ctx.tenantId, row, locale);
+      });
+    } catch (err) {
+      mapForeignKey(err, 'branch_ids');
+    }
   }
 
   async function setStatus(ctx: AuthContext, id: string, status: 'active' | 'inactive', locale: Locale) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const target = await loadUser(tx, ctx.tenantId, id);
       guardTarget(ctx, target);
+      await assertOutranks(tx, ctx, target);
       const row = await updateRow(tx, ctx.tenantId, target.id, { status });
       // Signed out everywhere at once.
       if (status === 'inactive') await authRepo.deleteUserTokens(tx, ctx.tenantId, target.id);
@@ -216,9 +278,20 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
 
   /** Links the account to a provider row (the given unlinked one, its own, or a new one) and makes it a provider. */
   async function convertToProvider(ctx: AuthContext, id: string, providerId: string | null | undefined, locale: Locale) {
+    try {
+      return await convertToProviderTx(ctx, id, providerId, locale);
+    } catch (err) {
+      // The provider row or the branch chosen for a new one was removed meanwhile.
+      if (isForeignKeyViolation(err)) throw fieldError('provider_id', 'not_exists');
+      throw err;
+    }
+  }
+
+  async function convertToProviderTx(ctx: AuthContext, id: string, providerId: string | null | undefined, locale: Locale) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const target = await loadUser(tx, ctx.tenantId, id);
       guardTarget(ctx, target);
+      await assertOutranks(tx, ctx, target);
       if (target.type === 'pos') throw new AppError(422, 'user_is_pos');
       const [linked] = await tx
         .select({ id: providers.id })
@@ -266,6 +339,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
     return withTenant(db, ctx.tenantId, async (tx) => {
       const target = await loadUser(tx, ctx.tenantId, id);
       guardTarget(ctx, target);
+      await assertOutranks(tx, ctx, target);
       if (target.type === 'pos') throw new AppError(422, 'user_is_pos');
       await tx
         .update(providers)
@@ -279,6 +353,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
   async function setAppAccess(ctx: AuthContext, id: string, enabled: boolean, locale: Locale) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const target = await loadUser(tx, ctx.tenantId, id);
+      await assertOutranks(tx, ctx, target);
       if (target.type !== 'provider') throw new AppError(422, 'not_a_provider');
       const row = await updateRow(tx, ctx.tenantId, target.id, { appAccess: enabled });
       return one(tx, ctx.tenantId, row, locale);
@@ -294,6 +369,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
         throw forbidden('owner-only', 'owner_only');
       }
       if (target.id === ctx.user.id) throw new AppError(422, 'cannot_change_self');
+      await assertOutranks(tx, ctx, target);
       await tx
         .update(providers)
         .set({ userId: null })
@@ -305,20 +381,39 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
   /** The target becomes the owner (owner role); the caller, the old owner, gets the admin role. */
   async function transferOwnership(ctx: AuthContext, id: string, password: string, locale: Locale) {
     if (!(await verifyPassword(ctx.user.passwordHash, password))) throw fieldError('password', 'password_wrong');
-    return withTenant(db, ctx.tenantId, async (tx) => {
-      const target = await loadUser(tx, ctx.tenantId, id);
-      if (target.id === ctx.user.id) throw new AppError(422, 'cannot_change_self');
-      if (target.status !== 'active' || target.type === 'pos') throw new AppError(422, 'transfer_target_invalid');
-      const ownerRole = await findRoleBySlug(tx, ctx.tenantId, OWNER_ROLE.slug);
-      const adminRole = await findRoleBySlug(tx, ctx.tenantId, 'admin');
-      if (!ownerRole || !adminRole) throw new Error('default roles missing');
-      await updateRow(tx, ctx.tenantId, ctx.user.id, { isOwner: false, roleId: adminRole.id });
-      const row = await updateRow(tx, ctx.tenantId, target.id, { isOwner: true, roleId: ownerRole.id });
-      return one(tx, ctx.tenantId, row, locale);
-    });
+    try {
+      return await withTenant(db, ctx.tenantId, async (tx) => {
+        // First, in one statement: the caller stops being the owner only if they still are. A second
+        // transfer racing this one waits on the row, then finds no owner to demote and gives up.
+        const [demoted] = await tx
+          .update(users)
+          .set({ isOwner: false, updatedAt: sql`now()` })
+          .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.user.id), eq(users.isOwner, true)))
+          .returning({ id: users.id });
+        if (!demoted) throw new AppError(409, 'ownership_changed');
+        const target = await loadUser(tx, ctx.tenantId, id);
+        if (target.id === ctx.user.id) throw new AppError(422, 'cannot_change_self');
+        if (target.status !== 'active' || target.type === 'pos') throw new AppError(422, 'transfer_target_invalid');
+        const ownerRole = await findRoleBySlug(tx, ctx.tenantId, OWNER_ROLE.slug);
+        const adminRole = await findRoleBySlug(tx, ctx.tenantId, 'admin');
+        if (!ownerRole || !adminRole) throw new Error('default roles missing');
+        await updateRow(tx, ctx.tenantId, ctx.user.id, { roleId: adminRole.id });
+        const row = await updateRow(tx, ctx.tenantId, target.id, { isOwner: true, roleId: ownerRole.id });
+        return one(tx, ctx.tenantId, row, locale);
+      });
+    } catch (err) {
+      // users_one_owner: another owner appeared meanwhile.
+      if (isUniqueViolation(err)) throw new AppError(409, 'ownership_changed');
+      throw err;
+    }
   }
 
-  /** Cashier sign-in: an active POS account's e-mail and passcode, in a business with the POS plugin. */
+  /**
+   * Cashier sign-in: an active POS account's e-mail and passcode, in a business with the POS plugin.
+   * Passcodes are short, so besides the route's limit per address and e-mail there is a limit per
+   * e-mail from all addresses together (this process's memory), and the account lock: each attempt
+   * is counted in the database before the passcode is checked, so parallel guesses cannot outrun it.
+   */
   async function posLogin(email: string, passcode: string): Promise<string> {
     const [found] = await db
       .select({ user: users, plugins: tenants.plugins })
@@ -326,35 +421,32 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
       .innerJoin(tenants, eq(tenants.id, users.tenantId))
       .where(and(eq(users.email, email), eq(users.type, 'pos')))
       .limit(1);
-    const user = found?.user;
+    const user = found?.user?.passcodeHash ? found.user : null;
+    // A locked account says so at once (no passcode check, nothing counted).
+    if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      throw accountLocked('email', Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000));
+    }
+    const wait = perEmail.hit(email.toLowerCase());
+    if (wait > 0) throw new AppError(429, 'too_many_requests', { params: { seconds: wait }, retryAfter: wait });
     if (!user?.passcodeHash) {
       // Same work as a real check, so timing does not tell which accounts exist.
       dummyHash ??= hashPassword('000000');
       await verifyPassword(await dummyHash, passcode);
       throw fieldError('email', 'pos_login_failed');
     }
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-      const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-      throw new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes }, fields: { email: [{ key: 'account_locked', params: { minutes } }] } });
-    }
+    const attempt = await authRepo.reserveLoginAttempt(db, user, LOGIN_LOCK_AFTER_FAILURES);
+    if (attempt === null) throw accountLocked('email', await authRepo.lockMinutesLeft(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES));
     if (!(await verifyPassword(user.passcodeHash, passcode))) {
-      // Passcodes are short: the same lock as passwords.
-      const lockedUntil = await authRepo.recordFailedLogin(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES);
-      if (lockedUntil && lockedUntil.getTime() > Date.now()) {
-        throw new AppError(422, 'account_locked', {
-          code: 'account-locked',
-          params: { minutes: LOGIN_LOCK_MINUTES },
-          fields: { email: [{ key: 'account_locked', params: { minutes: LOGIN_LOCK_MINUTES } }] },
-        });
+      if (attempt >= LOGIN_LOCK_AFTER_FAILURES) {
+        await authRepo.lockAccount(db, user, LOGIN_LOCK_MINUTES);
+        throw accountLocked('email', LOGIN_LOCK_MINUTES);
       }
       throw fieldError('email', 'pos_login_failed');
     }
+    await authRepo.clearFailedLogins(db, user);
     if (user.status !== 'active') throw fieldError('email', 'account_inactive');
     if (!found?.plugins.includes('pos')) throw new AppError(404, 'plugin_missing', { code: 'plugin-missing' });
-    return withTenant(db, user.tenantId, async (tx) => {
-      await authRepo.updateUser(tx, user.tenantId, user.id, { failedLogins: 0, lockedUntil: null });
-      return auth.issueToken(tx, user.tenantId, user.id);
-    });
+    return withTenant(db, user.tenantId, (tx) => auth.issueToken(tx, user.tenantId, user.id));
   }
 
   return { list, get, createPos, update, setStatus, convertToProvider, convertToUser, setAppAccess, remove, transferOwnership, posLogin };

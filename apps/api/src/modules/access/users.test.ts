@@ -48,6 +48,24 @@ describe('GET /users', () => {
     expect(byType).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
   });
 
+  it('scopes the list to the branch chosen in the top bar: its accounts, every-branch accounts and the owner', async () => {
+    const here = await newStaff(t, owner, 'receptionist', { branch_ids: [second] });
+    const elsewhere = await newStaff(t, owner, 'receptionist', { branch_ids: [main] });
+    const everywhere = await newStaff(t, owner, 'accountant');
+    expect((await owner.client.put('auth/current-branch', { branch_id: second })).statusCode).toBe(200);
+    const scoped = (await owner.client.get('users', { query: { per_page: '100' } })).json().data as (StaffJson & { all_branches: boolean })[];
+    const ids = scoped.map((u) => u.uuid);
+    expect(ids).toContain(here.id);
+    expect(ids).toContain(everywhere.id);
+    expect(ids).toContain(owner.user.uuid);
+    expect(ids).not.toContain(elsewhere.id);
+    expect(scoped.find((u) => u.uuid === everywhere.id)?.all_branches).toBe(true);
+    expect(scoped.find((u) => u.uuid === here.id)?.all_branches).toBe(false);
+    expect((await owner.client.put('auth/current-branch', { branch_id: null })).statusCode).toBe(200);
+    const all = (await owner.client.get('users', { query: { per_page: '100' } })).json().data as StaffJson[];
+    expect(all.map((u) => u.uuid)).toContain(elsewhere.id);
+  });
+
   it('validates the query', async () => {
     const res = await owner.client.get('users', { query: { per_page: '500', status: 'nope' } });
     expect(res.statusCode).toBe(422);
@@ -266,5 +284,110 @@ describe('POST /users/:id/transfer-ownership', () => {
     // The old owner, now admin, can be deleted by the new one; the new owner cannot be deleted by staff.
     const owners = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from users where tenant_id = ${o.tenantId} and is_owner`);
     expect(owners[0]?.n).toBe(1);
+  });
+});
+
+describe('no key hand-out through accounts', () => {
+  const managerRole = async (o: Owner, permissions: string[]) => (await o.client.post('roles', { name: `Managers ${Math.random().toString(36).slice(2, 8)}`, permissions })).json().data.uuid as string;
+
+  it('lets a non-owner assign only roles within its own keys (invite, POS, role change)', async () => {
+    const manager = await newStaff(t, owner, '', { role_id: await managerRole(owner, ['settings.users', 'bookings', 'customers']) });
+    const small = await managerRole(owner, ['bookings']);
+    const receptionist = await roleId(t, owner.tenantId, 'receptionist');
+
+    const invite = await manager.client.post('invitations', { email: uniqueEmail('over'), role_id: receptionist });
+    expect(invite.statusCode).toBe(422);
+    expect(invite.json().errors.role_id).toEqual(['You can only grant permissions you hold yourself']);
+    expect((await manager.client.post('invitations', { email: uniqueEmail('under'), role_id: small })).statusCode).toBe(201);
+
+    await enablePos(t, owner.tenantId);
+    const pos = await manager.client.post('users', { name: 'Front Cashier', email: uniqueEmail('pos'), passcode: '1234', branch_ids: [main] });
+    expect(pos.statusCode).toBe(422);
+    expect(pos.json().errors.role_id).toEqual(['You can only grant permissions you hold yourself']);
+    expect((await manager.client.post('users', { name: 'Front Cashier', email: uniqueEmail('pos'), passcode: '1234', branch_ids: [main], role_id: small })).statusCode).toBe(201);
+
+    const junior = await newStaff(t, owner, '', { role_id: small });
+    const promote = await manager.client.put(`users/${junior.id}`, { role_id: await roleId(t, owner.tenantId, 'admin') });
+    expect(promote.statusCode).toBe(422);
+    expect(promote.json().errors.role_id).toEqual(['You can only grant permissions you hold yourself']);
+    expect((await junior.client.get('auth/me')).json().data.role[0].uuid).toBe(small);
+    // The owner hands out anything.
+    expect((await owner.client.put(`users/${junior.id}`, { role_id: receptionist })).statusCode).toBe(200);
+  });
+
+  it('lets a non-owner act only on accounts whose keys it holds all of', async () => {
+    const manager = await newStaff(t, owner, '', { role_id: await managerRole(owner, ['settings.users', 'bookings']) });
+    const senior = await newStaff(t, owner, 'receptionist');
+    const junior = await newStaff(t, owner, '', { role_id: await managerRole(owner, ['bookings']) });
+    const calls: [string, string, unknown?][] = [
+      ['PUT', `users/${senior.id}`, { name: 'Renamed Senior' }],
+      ['POST', `users/${senior.id}/deactivate`],
+      ['POST', `users/${senior.id}/activate`],
+      ['POST', `users/${senior.id}/convert-to-provider`],
+      ['POST', `users/${senior.id}/convert-to-user`],
+      ['PUT', `users/${senior.id}/app-access`, { enabled: false }],
+      ['DELETE', `users/${senior.id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await manager.client.request(method as 'PUT' | 'POST' | 'DELETE', url, body === undefined ? {} : { body });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await senior.client.get('auth/me')).statusCode).toBe(200);
+    // A peer or junior is fair game.
+    expect((await manager.client.put(`users/${junior.id}`, { name: 'Renamed Junior' })).statusCode).toBe(200);
+    expect((await manager.client.post(`users/${junior.id}/deactivate`)).statusCode).toBe(200);
+    expect((await del(manager.client, `users/${junior.id}`)).statusCode).toBe(200);
+
+    // An admin (every key but settings.deleting_data) cannot even rename the owner.
+    const admin = await newStaff(t, owner, 'admin');
+    expect((await admin.client.put(`users/${owner.user.uuid}`, { name: 'Hijacked Owner' })).statusCode).toBe(403);
+    expect((await owner.client.get('auth/me')).json().data.name).not.toBe('Hijacked Owner');
+  });
+
+  it('refuses a caller changing their own branches (any change), the owner included', async () => {
+    const admin = await newStaff(t, owner, 'admin', { branch_ids: [main] });
+    const widen = await admin.client.put(`users/${admin.id}`, { branch_ids: [] });
+    expect(widen.statusCode).toBe(422);
+    expect(widen.json().message).toBe('You cannot do this to your own account');
+    expect((await admin.client.put(`users/${admin.id}`, { branch_ids: [main, second] })).statusCode).toBe(422);
+    // The same list again is no change.
+    expect((await admin.client.put(`users/${admin.id}`, { name: 'Same Branches', branch_ids: [main] })).statusCode).toBe(200);
+    expect((await admin.client.get('auth/me')).json().data.teams.map((b: { uuid: string }) => b.uuid)).toEqual([main]);
+    expect((await owner.client.put(`users/${owner.user.uuid}`, { branch_ids: [second] })).statusCode).toBe(422);
+    expect((await owner.client.put(`users/${owner.user.uuid}`, { branch_ids: [] })).statusCode).toBe(200);
+    // Others may still change the admin's branches.
+    expect((await owner.client.put(`users/${admin.id}`, { branch_ids: [] })).statusCode).toBe(200);
+    expect((await admin.client.get('auth/me')).json().data.teams.map((b: { uuid: string }) => b.uuid).sort()).toEqual([main, second].sort());
+  });
+});
+
+describe('ownership transfer race', () => {
+  it('two parallel transfers leave exactly one owner', async () => {
+    const o = await newOwner(t);
+    const a = await newStaff(t, o, 'receptionist');
+    const b = await newStaff(t, o, 'accountant');
+    const [r1, r2] = await Promise.all([
+      o.client.post(`users/${a.id}/transfer-ownership`, { password: o.input.password }),
+      o.client.post(`users/${b.id}/transfer-ownership`, { password: o.input.password }),
+    ]);
+    const codes = [r1.statusCode, r2.statusCode].sort();
+    expect(codes[0]).toBe(200);
+    expect([403, 409]).toContain(codes[1]);
+    const loser = r1.statusCode === 200 ? r2 : r1;
+    if (loser.statusCode === 409) expect(loser.json().message).toBe('Ownership has just changed, refresh the page');
+    const owners = await rows<{ id: string }>(t.db, sql`select id from users where tenant_id = ${o.tenantId} and is_owner`);
+    expect(owners).toHaveLength(1);
+    expect([a.id, b.id]).toContain(owners[0]?.id);
+    const [old] = await rows<{ is_owner: boolean; slug: string }>(
+      t.db,
+      sql`select u.is_owner, r.slug from users u join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id where u.id = ${o.user.uuid}`,
+    );
+    expect(old).toEqual({ is_owner: false, slug: 'admin' });
+  });
+
+  it('the database allows one owner per business', async () => {
+    const o = await newOwner(t);
+    const s = await newStaff(t, o, 'receptionist');
+    await expect(t.db.execute(sql`update users set is_owner = true where id = ${s.id}`)).rejects.toThrow();
   });
 });

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { userBranches } from '../../db/schema/access';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { enterTenant, type Executor, type Tx } from '../../db/client';
+import { impersonationLogs, userBranches } from '../../db/schema/access';
 import { branches } from '../../db/schema/business';
 import { industries, tenants } from '../../db/schema/tenants';
 import { accessTokens, roles, users, verificationCodes } from '../../db/schema/users';
@@ -23,13 +24,26 @@ export async function emailOrPhoneTaken(exec: Executor, email: string, phone: st
   return { email: Boolean(byEmail || byPending), phone: Boolean(byPhone) };
 }
 
+const impersonator = alias(users, 'impersonator');
+
+/**
+ * A token with its account, business and role; for an impersonation token also the support account
+ * behind it (any business: system connection), whose loss of access ends the session.
+ */
 export async function findTokenContext(exec: Executor, tokenHash: string) {
   const [row] = await exec
-    .select({ token: accessTokens, user: users, tenant: tenants, role: roles })
+    .select({
+      token: accessTokens,
+      user: users,
+      tenant: tenants,
+      role: roles,
+      impersonator: { id: impersonator.id, status: impersonator.status, canImp: impersonator.canImp },
+    })
     .from(accessTokens)
     .innerJoin(users, and(eq(users.tenantId, accessTokens.tenantId), eq(users.id, accessTokens.userId)))
     .innerJoin(tenants, eq(tenants.id, accessTokens.tenantId))
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .leftJoin(impersonator, eq(impersonator.id, accessTokens.impersonatorId))
     .where(and(eq(accessTokens.tokenHash, tokenHash)))
     .limit(1);
   return row ?? null;
@@ -50,6 +64,38 @@ export async function deleteToken(exec: Executor, tenantId: string, id: string) 
   await exec.delete(accessTokens).where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.id, id)));
 }
 
+/**
+ * Ends an impersonation session inside the caller's system transaction: closes the token's
+ * impersonation_logs row (as the system role: the request role has no grant on the log), then deletes
+ * the token under the tenant's RLS context. Returns false when the token was already gone, or another
+ * request deleted it first (a parallel stop or sign-out): only one caller wins.
+ */
+export async function endImpersonation(sys: Tx, s: { tenantId: string; tokenId: string; userId: string; impersonatorId: string }): Promise<boolean> {
+  const [token] = await sys
+    .select({ logId: accessTokens.impersonationLogId })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tenantId, s.tenantId), eq(accessTokens.id, s.tokenId)))
+    .limit(1);
+  if (!token) return false;
+  // Tokens issued before the log id was stored: the newest open log of the pair.
+  const latestOpen = sys
+    .select({ id: impersonationLogs.id })
+    .from(impersonationLogs)
+    .where(and(eq(impersonationLogs.impersonatorId, s.impersonatorId), eq(impersonationLogs.targetUserId, s.userId), isNull(impersonationLogs.endedAt)))
+    .orderBy(desc(impersonationLogs.startedAt))
+    .limit(1);
+  await sys
+    .update(impersonationLogs)
+    .set({ endedAt: sql`now()` })
+    .where(and(token.logId ? eq(impersonationLogs.id, token.logId) : inArray(impersonationLogs.id, latestOpen), isNull(impersonationLogs.endedAt)));
+  await enterTenant(sys, s.tenantId);
+  const deleted = await sys
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.tenantId, s.tenantId), eq(accessTokens.id, s.tokenId)))
+    .returning({ id: accessTokens.id });
+  return deleted.length > 0;
+}
+
 export async function deleteUserTokens(exec: Executor, tenantId: string, userId: string) {
   await exec.delete(accessTokens).where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId)));
 }
@@ -63,17 +109,58 @@ export async function updateUser(exec: Executor, tenantId: string, id: string, v
   return row ?? null;
 }
 
-/** Counts a failed sign-in; locks the account for `lockMinutes` at the `lockAfter`-th failure. */
-export async function recordFailedLogin(exec: Executor, user: UserRow, lockAfter: number, lockMinutes: number) {
+type AccountRef = { tenantId: string; id: string };
+const account = (user: AccountRef) => and(eq(users.tenantId, user.tenantId), eq(users.id, user.id));
+
+/**
+ * Reserves a sign-in attempt before the password (or passcode) is checked, in one statement, so that
+ * parallel attempts cannot all read the same stale count: returns the attempt's number since the last
+ * success, or null when the account is locked — a lock in force, or `lockAfter` attempts already
+ * counted (some still being checked). An ended lock starts a new count. System connection.
+ */
+export async function reserveLoginAttempt(exec: Executor, user: AccountRef, lockAfter: number): Promise<number | null> {
   const [row] = await exec
     .update(users)
     .set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${lockAfter} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${users.lockedUntil} end`,
+      failedLogins: sql`case when ${users.lockedUntil} is null then ${users.failedLogins} + 1 else 1 end`,
+      lockedUntil: null,
     })
-    .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)))
+    .where(
+      and(
+        account(user),
+        or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`)),
+        or(isNotNull(users.lockedUntil), lt(users.failedLogins, lockAfter)),
+      ),
+    )
+    .returning({ failedLogins: users.failedLogins });
+  return row ? row.failedLogins : null;
+}
+
+/** Locks the account for `lockMinutes` from now (the attempt that used up the allowance failed). */
+export async function lockAccount(exec: Executor, user: AccountRef, lockMinutes: number) {
+  await exec
+    .update(users)
+    .set({ lockedUntil: sql`now() + make_interval(mins => ${lockMinutes})` })
+    .where(account(user));
+}
+
+/**
+ * After a refused reservation: the minutes left on the lock. An account with its attempts used up but
+ * no lock yet (the last ones still being checked, or a check that never finished) is locked now.
+ */
+export async function lockMinutesLeft(exec: Executor, user: AccountRef, lockAfter: number, lockMinutes: number): Promise<number> {
+  const [row] = await exec
+    .update(users)
+    .set({ lockedUntil: sql`case when ${users.lockedUntil} > now() then ${users.lockedUntil} else now() + make_interval(mins => ${lockMinutes}) end` })
+    .where(and(account(user), or(gt(users.lockedUntil, sql`now()`), and(isNull(users.lockedUntil), gte(users.failedLogins, lockAfter)))))
     .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ?? null;
+  const until = row?.lockedUntil?.getTime();
+  return until ? Math.max(1, Math.ceil((until - Date.now()) / 60_000)) : lockMinutes;
+}
+
+/** A successful check: the count starts again. */
+export async function clearFailedLogins(exec: Executor, user: AccountRef) {
+  await exec.update(users).set({ failedLogins: 0, lockedUntil: null }).where(account(user));
 }
 
 export async function insertCode(exec: Executor, values: typeof verificationCodes.$inferInsert) {
@@ -136,18 +223,18 @@ export async function industriesByIds(exec: Executor, ids: number[]) {
 }
 
 /**
- * The branches an account works in: the owner and a staff account with no branch assigned see every
- * branch; otherwise the branches it belongs to.
+ * The branches an account works in: the owner and an account given no branch (`all_branches`) see
+ * every branch; any other account only the branches linked to it, possibly none (its last branch was
+ * deleted: that never widens its access).
  */
-export async function visibleBranches(exec: Executor, tenantId: string, user: { id: string; isOwner: boolean }) {
+export async function visibleBranches(exec: Executor, tenantId: string, user: { id: string; isOwner: boolean; allBranches: boolean }) {
   const cols = { id: branches.id, name: branches.name, lat: branches.lat, lng: branches.lng, address: branches.address, isMain: branches.isMain };
   const all = await exec.select(cols).from(branches).where(eq(branches.tenantId, tenantId)).orderBy(desc(branches.isMain), branches.createdAt);
-  if (user.isOwner) return all;
+  if (user.isOwner || user.allBranches) return all;
   const links = await exec
     .select({ branchId: userBranches.branchId })
     .from(userBranches)
     .where(and(eq(userBranches.tenantId, tenantId), eq(userBranches.userId, user.id)));
-  if (links.length === 0) return all;
   const mine = new Set(links.map((l) => l.branchId));
   return all.filter((b) => mine.has(b.id));
 }

@@ -1,4 +1,5 @@
 import {
+  IMPERSONATION_TTL_MINUTES,
   LOGIN_LOCK_AFTER_FAILURES,
   LOGIN_LOCK_MINUTES,
   type Locale,
@@ -44,6 +45,11 @@ const RESET_LINK_MINUTES = 60;
 /** Only an account with a phone has one to verify (invited staff and POS accounts may have none). */
 export function needsPhoneVerification(user: { phone: string | null; phoneVerifiedAt: Date | null }): boolean {
   return user.phone !== null && user.phoneVerifiedAt === null;
+}
+
+/** 422 "account locked" (code `account-locked`) on the sign-in field used. */
+export function accountLocked(field: string, minutes: number): AppError {
+  return new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes }, fields: { [field]: [{ key: 'account_locked', params: { minutes } }] } });
 }
 
 export function isProfileCompleted(tenant: repo.TenantRow): boolean {
@@ -136,9 +142,11 @@ export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: strin
 
 export function createAuthService({ db, config }: AuthDeps) {
   let dummyHash: Promise<string> | undefined;
-  async function issueToken(tx: Tx, tenantId: string, userId: string, impersonatorId: string | null = null) {
+  /** A new bearer token; an impersonation token (with its support account and log row) lives IMPERSONATION_TTL_MINUTES. */
+  async function issueToken(tx: Tx, tenantId: string, userId: string, impersonatorId: string | null = null, impersonationLogId: string | null = null) {
     const token = randomToken();
-    await repo.insertToken(tx, { tenantId, userId, tokenHash: sha256(token), impersonatorId });
+    const expiresAt = impersonatorId ? new Date(Date.now() + IMPERSONATION_TTL_MINUTES * 60_000) : null;
+    await repo.insertToken(tx, { tenantId, userId, tokenHash: sha256(token), impersonatorId, impersonationLogId, expiresAt });
     return token;
   }
 
@@ -148,6 +156,11 @@ export function createAuthService({ db, config }: AuthDeps) {
     if (row.token.expiresAt && row.token.expiresAt.getTime() <= Date.now()) return null;
     // A deactivated user's tokens stop working at once.
     if (row.user.status !== 'active') return null;
+    // An impersonation token works only while its support account exists, is active and keeps can_imp.
+    if (row.token.impersonatorId) {
+      const support = row.impersonator;
+      if (support?.status !== 'active' || !support.canImp) return null;
+    }
     if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000) {
       await repo.touchToken(db, row.token.tenantId, row.token.id);
     }
@@ -288,26 +301,29 @@ export function createAuthService({ db, config }: AuthDeps) {
       await verifyPassword(await dummyHash, body.password);
       throw fieldError(field, 'bad_credentials');
     }
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-      const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-      throw new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes }, fields: { [field]: [{ key: 'account_locked', params: { minutes } }] } });
-    }
+    // The attempt is counted before the password is checked: parallel guesses cannot outrun the lock.
+    const attempt = await repo.reserveLoginAttempt(db, user, LOGIN_LOCK_AFTER_FAILURES);
+    if (attempt === null) throw accountLocked(field, await repo.lockMinutesLeft(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES));
     if (!(await verifyPassword(user.passwordHash, body.password))) {
-      const lockedUntil = await repo.recordFailedLogin(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES);
-      if (lockedUntil && lockedUntil.getTime() > Date.now()) {
-        throw new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes: LOGIN_LOCK_MINUTES }, fields: { [field]: [{ key: 'account_locked', params: { minutes: LOGIN_LOCK_MINUTES } }] } });
+      if (attempt >= LOGIN_LOCK_AFTER_FAILURES) {
+        await repo.lockAccount(db, user, LOGIN_LOCK_MINUTES);
+        throw accountLocked(field, LOGIN_LOCK_MINUTES);
       }
       throw fieldError(field, 'bad_credentials');
     }
+    await repo.clearFailedLogins(db, user);
     if (user.status !== 'active') throw fieldError(field, 'account_inactive');
-    return withTenant(db, user.tenantId, async (tx) => {
-      await repo.updateUser(tx, user.tenantId, user.id, { failedLogins: 0, lockedUntil: null });
-      return issueToken(tx, user.tenantId, user.id);
-    });
+    return withTenant(db, user.tenantId, (tx) => issueToken(tx, user.tenantId, user.id));
   }
 
+  /** Revokes the token used; signing out of an impersonation session also closes its log row. */
   async function logout(ctx: AuthContext) {
-    await withTenant(db, ctx.tenantId, (tx) => repo.deleteToken(tx, ctx.tenantId, ctx.tokenId));
+    const impersonatorId = ctx.impersonatorId;
+    if (!impersonatorId) {
+      await withTenant(db, ctx.tenantId, (tx) => repo.deleteToken(tx, ctx.tenantId, ctx.tokenId));
+      return;
+    }
+    await db.transaction((sys) => repo.endImpersonation(sys, { tenantId: ctx.tenantId, tokenId: ctx.tokenId, userId: ctx.user.id, impersonatorId }));
   }
 
   async function resendOtp(ctx: AuthContext, locale: Locale) {

@@ -1,3 +1,4 @@
+import { LOGIN_LOCK_AFTER_FAILURES } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, randomIp, registerUser, rows, type TestApp } from '../../../test/helper';
@@ -112,6 +113,20 @@ describe('POST /api/v1/auth/login', () => {
     const [row] = await rows<{ failed_logins: number; locked_until: Date | null }>(t.db, sql`select failed_logins, locked_until from users where email = ${u.input.email}`);
     expect(row?.failed_logins).toBe(0);
     expect(row?.locked_until).toBeNull();
+  });
+
+  it('counts parallel wrong passwords atomically: 30 at once from 30 addresses, then the right one is locked out', async () => {
+    const u = await registerUser(t.app);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email: u.input.email, password: `Wrong#${i}xxxx` }, randomIp())));
+    expect(results.map((r) => r.statusCode).every((s) => s === 422)).toBe(true);
+    // Only the allowance reached the password check: 9 plain failures, the 10th and every later one locked.
+    const plain = results.filter((r) => r.json().code !== 'account-locked');
+    expect(plain).toHaveLength(LOGIN_LOCK_AFTER_FAILURES - 1);
+    const right = await login({ email: u.input.email, password: u.input.password }, randomIp());
+    expect(right.statusCode).toBe(422);
+    expect(right.json().code).toBe('account-locked');
+    const [row] = await rows<{ locked_until: Date | null }>(t.db, sql`select locked_until from users where email = ${u.input.email}`);
+    expect(new Date(row?.locked_until ?? 0).getTime()).toBeGreaterThan(Date.now());
   });
 
   it('resets the failure count after a successful sign-in', async () => {

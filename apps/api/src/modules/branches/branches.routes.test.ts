@@ -274,6 +274,44 @@ describe('PUT /api/v1/auth/current-branch', () => {
   });
 });
 
+describe('branch membership (users.all_branches)', () => {
+  it('an account whose last branch is deleted sees no branch, not every branch', async () => {
+    const owner = await readyUser(t);
+    const tenant = owner.user.tenant.uuid;
+    const main = await mainBranchId(owner);
+    const only = await createBranch(owner, { name: 'Only Branch' });
+    const staff = await staffAccount(t.db, tenant, { branchIds: [only.uuid] });
+    const me = async () => (await injectAs(t.app, staff.token, { url: 'auth/me' })).json().data as { teams: { uuid: string }[] };
+    expect((await me()).teams.map((b) => b.uuid)).toEqual([only.uuid]);
+
+    expect((await del(owner.client, `branches/${only.uuid}`)).statusCode).toBe(200);
+    expect((await me()).teams).toEqual([]);
+    const sw = await injectAs(t.app, staff.token, { method: 'PUT', url: 'auth/current-branch', body: { branch_id: main } });
+    expect(sw.statusCode).toBe(422);
+    expect(sw.json().errors.branch_id).toEqual(['You are not a member of this branch']);
+  });
+
+  it('is set by the branch list an account is given: empty means every branch', async () => {
+    const owner = await readyUser(t);
+    const tenant = owner.user.tenant.uuid;
+    const main = await mainBranchId(owner);
+    const second = await createBranch(owner, { name: 'Second Branch' });
+    const staff = await staffAccount(t.db, tenant);
+    const teams = async () => ((await injectAs(t.app, staff.token, { url: 'auth/me' })).json().data.teams as { uuid: string }[]).map((b) => b.uuid).sort();
+    const flag = async () => (await rows<{ all_branches: boolean }>(t.db, sql`select all_branches from users where id = ${staff.userId}`))[0]?.all_branches;
+    expect(await teams()).toEqual([main, second.uuid].sort());
+    expect(await flag()).toBe(true);
+
+    expect((await owner.client.put(`users/${staff.userId}`, { branch_ids: [second.uuid] })).statusCode).toBe(200);
+    expect(await flag()).toBe(false);
+    expect(await teams()).toEqual([second.uuid]);
+
+    expect((await owner.client.put(`users/${staff.userId}`, { branch_ids: [] })).statusCode).toBe(200);
+    expect(await flag()).toBe(true);
+    expect(await teams()).toEqual([main, second.uuid].sort());
+  });
+});
+
 describe('GET /api/docs/json', () => {
   it('documents the branch, team, supervisor and branch-switch routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -2,6 +2,7 @@ import type { Branch, BranchBody } from '@app/shared/schemas/access';
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { type Database, withTenant } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../access/access.repository';
 import { visibleBranches } from '../auth/auth.repository';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import * as repo from './branches.repository';
@@ -68,13 +69,19 @@ export function createBranchService(deps: { db: Database; auth: AuthService }) {
   }
 
   async function remove(ctx: AuthContext, id: string) {
-    await withTenant(db, ctx.tenantId, async (tx) => {
-      const row = await repo.findBranch(tx, ctx.tenantId, id);
-      if (!row) throw notFound();
-      if (row.isMain) throw new AppError(422, 'branch_main');
-      if (await repo.branchInUse(tx, ctx.tenantId, id)) throw new AppError(422, 'branch_in_use');
-      await repo.deleteBranch(tx, ctx.tenantId, id);
-    });
+    try {
+      await withTenant(db, ctx.tenantId, async (tx) => {
+        const row = await repo.findBranch(tx, ctx.tenantId, id);
+        if (!row) throw notFound();
+        if (row.isMain) throw new AppError(422, 'branch_main');
+        if (await repo.branchInUse(tx, ctx.tenantId, id)) throw new AppError(422, 'branch_in_use');
+        await repo.deleteBranch(tx, ctx.tenantId, id);
+      });
+    } catch (err) {
+      // A service or provider given the branch between the check and the delete: the foreign key refuses.
+      if (isForeignKeyViolation(err)) throw new AppError(422, 'branch_in_use');
+      throw err;
+    }
   }
 
   /** The top bar's branch switch: one of the branches the account works in, or null for all of them. */

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 
 /**
  * Tests only: a staff account of a tenant with a custom role holding `permissions`, linked to
- * `branchIds`, and a bearer token for it; written straight to the database so these tests do not
+ * `branchIds` (none: every branch), and a bearer token for it; written straight to the database so these tests do not
  * depend on the invitation flow.
  */
 export async function staffAccount(db: Database, tenantId: string, opts: { permissions?: PermissionKey[]; branchIds?: string[]; type?: 'user' | 'provider' | 'pos' } = {}) {
@@ -18,7 +18,16 @@ export async function staffAccount(db: Database, tenantId: string, opts: { permi
     .returning({ id: roles.id });
   const [user] = await db
     .insert(users)
-    .values({ tenantId, name: `Staff ${tag}`, email: `staff-${tag}@test.example`, passwordHash: 'not-used', roleId: role?.id, type: opts.type ?? 'user' })
+    .values({
+      tenantId,
+      name: `Staff ${tag}`,
+      email: `staff-${tag}@test.example`,
+      passwordHash: 'not-used',
+      roleId: role?.id,
+      type: opts.type ?? 'user',
+      // Given branches: only those; none: every branch (as the users API sets it).
+      allBranches: !opts.branchIds?.length,
+    })
     .returning({ id: users.id });
   if (!role || !user) throw new Error('staff insert returned nothing');
   if (opts.branchIds?.length) await db.insert(userBranches).values(opts.branchIds.map((branchId) => ({ tenantId, userId: user.id, branchId })));

@@ -1,6 +1,7 @@
 import type { Supervisor, SupervisorBody, Team, TeamBody } from '@app/shared/schemas/access';
 import { type Database, type Tx, withTenant } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
 import * as repo from './teams.repository';
 
@@ -30,6 +31,12 @@ const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
+
+/** A row named in the body removed between our check and our write: the foreign key refuses, 422 on the field. */
+function missingRow(err: unknown, field: string): never {
+  if (isForeignKeyViolation(err)) throw fieldError(field, 'not_exists');
+  throw err;
+}
 
 /** Provider teams (named groups of providers) and their supervisors. */
 export function createTeamService(deps: { db: Database }) {
@@ -68,7 +75,7 @@ export function createTeamService(deps: { db: Database }) {
       const id = await repo.insertTeam(tx, ctx.tenantId, body.title);
       await repo.setTeamMembers(tx, ctx.tenantId, id, providerIds);
       return loadTeams(tx, ctx.tenantId, id);
-    });
+    }).catch((err: unknown) => missingRow(err, 'provider_ids'));
     if (!team) throw new Error('created team missing');
     return team;
   }
@@ -81,7 +88,7 @@ export function createTeamService(deps: { db: Database }) {
       await repo.updateTeam(tx, ctx.tenantId, id, body.title);
       await repo.setTeamMembers(tx, ctx.tenantId, id, providerIds);
       return loadTeams(tx, ctx.tenantId, id);
-    });
+    }).catch((err: unknown) => missingRow(err, 'provider_ids'));
     if (!team) throw notFound();
     return team;
   }
@@ -122,7 +129,8 @@ export function createTeamService(deps: { db: Database }) {
     } catch (err) {
       // Two writes racing for one address: the unique index decides.
       if (isUniqueViolation(err)) throw fieldError('email', 'exists');
-      throw err;
+      // The team deleted between the check and the write.
+      missingRow(err, 'team_id');
     }
   }
 

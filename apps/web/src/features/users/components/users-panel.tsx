@@ -155,7 +155,7 @@ export function UsersPanel() {
               <Text fz="sm">{u.is_owner ? t('ownerRole') : u.role ? roleName(u.role, locale, defaultRoles.has(u.role.uuid)) : '—'}</Text>
             </Table.Td>
             <Table.Td>
-              <BranchList branches={u.branches} />
+              <BranchList branches={u.branches} all={u.all_branches} />
             </Table.Td>
             <Table.Td>
               <Stack gap={4} align="flex-start">
@@ -378,9 +378,15 @@ export function UsersPanel() {
 }
 
 /** Up to two branch names, then "+N" with the rest in a tooltip. */
-function BranchList({ branches }: { branches: StaffUser['branches'] }) {
+function BranchList({ branches, all }: { branches: StaffUser['branches']; all: boolean }) {
   const { t } = useTranslation('users');
   const locale = useLocale();
+  if (all)
+    return (
+      <Text fz="sm" c="dimmed">
+        {t('allBranches')}
+      </Text>
+    );
   if (branches.length === 0)
     return (
       <Text fz="sm" c="dimmed">
