@@ -36,4 +36,7 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 console.log(`\n  Khidma is running at ${url}  (API docs: ${url}/api/docs)`);
 console.log(`  Database: ${handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}`);
-if (!config.databaseUrl) console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}\n`);
+if (!config.databaseUrl) {
+  console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}`);
+  console.log(`  Support (can sign in as any account): ${DEMO.supportEmail} / ${DEMO.password}\n`);
+}
