@@ -112,6 +112,10 @@ export const MESSAGES = {
   plugin_packages_description: { ar: 'بيع باقات خدمات يستخدمها العميل على عدة زيارات', en: 'Sell service packages customers use over several visits' },
   plugin_boundaries_name: { ar: 'نطاقات التوصيل', en: 'Delivery zones' },
   plugin_boundaries_description: { ar: 'ارسم على الخريطة المناطق التي تصلها خدماتك المنزلية', en: 'Draw on a map the areas your home services reach' },
+  // Catalogue: categories, services, products, packages (modules/catalogue).
+  // Providers and customers (modules/providers, modules/customers).
+  // Business settings: general, taxes, tags, reasons, custom fields, labels, payments, expenses (modules/settings).
+  // Import (modules/import).
   // Outgoing messages.
   sms_otp: { ar: 'رمز التحقق الخاص بك في خدمة: {code}. صالح لمدة {minutes} دقائق.', en: 'Your Khidma verification code is {code}. Valid for {minutes} minutes.' },
   mail_verify_subject: { ar: 'فعّل بريدك الإلكتروني في خدمة', en: 'Activate your Khidma e-mail' },

@@ -3,3 +3,5 @@ export * from './outbox';
 export * from './tenants';
 export * from './users';
 export * from './access';
+export * from './customers';
+export * from './settings';

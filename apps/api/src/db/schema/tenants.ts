@@ -12,6 +12,10 @@ export const tenants = pgTable('tenants', {
   timezone: text('timezone').notNull().default('Asia/Riyadh'),
   locale: text('locale').notNull().default('ar'),
   country: text('country').notNull().default('SA'),
+  /** 12 or 24 (hours). */
+  timeFormat: text('time_format').notNull().default('12'),
+  /** 0 Sunday … 6 Saturday. */
+  startOfWeek: integer('start_of_week').notNull().default(0),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   subscriptionPlan: text('subscription_plan'),
   subscriptionStatus: text('subscription_status'),

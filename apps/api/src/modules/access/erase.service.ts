@@ -1,7 +1,22 @@
 import { eq, getTableName } from 'drizzle-orm';
 import { type Database, withTenant } from '../../db/client';
 import { providerTeamMembers, providerTeams, supervisors } from '../../db/schema/access';
-import { providerServices, providers, services } from '../../db/schema/business';
+import {
+  categories,
+  packageServices,
+  packages,
+  productCombinations,
+  productImages,
+  productOptions,
+  products,
+  providerServices,
+  providerTimeOff,
+  providers,
+  serviceTaxes,
+  services,
+} from '../../db/schema/business';
+import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
+import { expenses, importJobs } from '../../db/schema/settings';
 import { verifyPassword } from '../../lib/crypto';
 import { fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
@@ -14,7 +29,29 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
  */
 type TenantRows = PgTable & { tenantId: AnyPgColumn };
 
-export const WIPED: readonly TenantRows[] = [providerServices, providerTeamMembers, supervisors, providerTeams, services, providers];
+export const WIPED: readonly TenantRows[] = [
+  providerServices,
+  providerTeamMembers,
+  providerTimeOff,
+  supervisors,
+  providerTeams,
+  packageServices,
+  packages,
+  serviceTaxes,
+  services,
+  providers,
+  productCombinations,
+  productOptions,
+  productImages,
+  products,
+  categories,
+  customerTags,
+  customerNotes,
+  customerAttachments,
+  customers,
+  expenses,
+  importJobs,
+];
 
 export const WIPED_TABLES: readonly string[] = WIPED.map((table) => getTableName(table));
 
@@ -29,6 +66,15 @@ export const KEPT_TABLES: readonly string[] = [
   'user_branches',
   'invitations',
   'outbox_messages',
+  // Settings: the business keeps its configuration.
+  'taxes',
+  'tags',
+  'custom_fields',
+  'cancellation_reasons',
+  'booking_status_labels',
+  'payment_methods',
+  'bank_accounts',
+  'expense_types',
 ];
 
 export function createEraseService({ db }: { db: Database }) {
