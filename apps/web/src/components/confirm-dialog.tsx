@@ -14,31 +14,42 @@ export type ConfirmDialogProps = {
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Extra fields shown under the message (a password); Enter in them confirms. */
+  children?: ReactNode;
 };
 
 /**
  * A yes/no question before an action that cannot be undone in one click. The OK button carries
  * `data-testid="confirm-ok"` for the end-to-end tests.
  */
-export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, color = 'red', loading, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, color = 'red', loading, onConfirm, onClose, children }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={loading ? () => {} : onClose} title={<Text fw={700}>{title}</Text>} centered size="sm" data-testid="confirm-dialog">
-      <Stack gap="lg">
-        {message && (
-          <Text fz="sm" c="dimmed">
-            {message}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading} data-testid="confirm-cancel">
-            {cancelLabel ?? t('confirm.cancel')}
-          </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-testid="confirm-ok">
-            {confirmLabel ?? t('confirm.ok')}
-          </Button>
-        </Group>
-      </Stack>
+    <Modal opened={opened} onClose={loading ? () => {} : onClose} title={<Text fw={700}>{title}</Text>} centered size={children ? 'md' : 'sm'} data-testid="confirm-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!loading) onConfirm();
+        }}
+        noValidate
+      >
+        <Stack gap="lg">
+          {message && (
+            <Text fz="sm" c="dimmed">
+              {message}
+            </Text>
+          )}
+          {children}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={loading} data-testid="confirm-cancel">
+              {cancelLabel ?? t('confirm.cancel')}
+            </Button>
+            <Button type="submit" color={color} loading={loading} data-testid="confirm-ok">
+              {confirmLabel ?? t('confirm.ok')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -12,7 +12,7 @@ import { useDeleteInvitation, useInvitations, useResendInvitation } from '../api
 import { useRoles } from '../api/roles';
 import { roleName } from '../lib/labels';
 import { useCan } from '../lib/use-can';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InviteUserModal } from './invite-user-modal';
 
 const STATUS_COLORS: Record<Invitation['status'], string> = { sent: 'blue', accepted: 'teal', deleted: 'gray' };
@@ -119,7 +119,7 @@ export function InvitationsPanel() {
       </Card>
       {manage && <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />}
       {deleting && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           onClose={() => setDeleting(null)}
           title={t('invitations.deleteTitle')}

@@ -11,7 +11,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useDeleteRole, useRoles } from '../api/roles';
 import { roleName } from '../lib/labels';
 import { useCan } from '../lib/use-can';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RoleFormModal } from './role-form-modal';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'view' | 'delete'; role: Role } | null;
@@ -120,7 +120,7 @@ export function RolesPanel() {
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           onClose={close}
           title={t('roles.deleteTitle')}

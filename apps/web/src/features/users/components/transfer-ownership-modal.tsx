@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useTransferOwnership } from '../api/users';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** The owner hands the account to another user after typing their own password. */
 export function TransferOwnershipModal({ user, onClose }: { user: StaffUser; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function TransferOwnershipModal({ user, onClose }: { user: StaffUser; onC
   };
 
   return (
-    <ConfirmModal
+    <ConfirmDialog
       opened
       onClose={onClose}
       title={t('transfer.title')}
@@ -40,6 +40,6 @@ export function TransferOwnershipModal({ user, onClose }: { user: StaffUser; onC
         data-testid="transfer-password"
         {...clearOnBlur(form, 'password', form.getInputProps('password'))}
       />
-    </ConfirmModal>
+    </ConfirmDialog>
   );
 }

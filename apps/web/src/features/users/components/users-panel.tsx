@@ -45,7 +45,7 @@ import { useRoles } from '../api/roles';
 import { type UsersPage, useConvertUser, useDeleteUser, useSetAppAccess, useSetUserActive, useUsers } from '../api/users';
 import { roleName } from '../lib/labels';
 import { useCan } from '../lib/use-can';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
 import { PosUserModal } from './pos-user-modal';
@@ -340,7 +340,7 @@ export function UsersPanel() {
       {dialog?.kind === 'edit' && <EditUserModal key={dialog.user.uuid} user={dialog.user} onClose={close} />}
       {dialog?.kind === 'transfer' && <TransferOwnershipModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'deactivate' && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           onClose={close}
           title={t('confirm.deactivateTitle')}
@@ -351,7 +351,7 @@ export function UsersPanel() {
         />
       )}
       {(dialog?.kind === 'toProvider' || dialog?.kind === 'toUser') && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           onClose={close}
           title={dialog.kind === 'toProvider' ? t('confirm.toProviderTitle') : t('confirm.toUserTitle')}
@@ -363,7 +363,7 @@ export function UsersPanel() {
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmModal
+        <ConfirmDialog
           opened
           onClose={close}
           title={t('confirm.deleteTitle')}
