@@ -30,7 +30,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // Every spec signs the demo owner in from 127.0.0.1: a higher per-minute sign-in throttle for the run.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development', LOGIN_RATE_LIMIT: '100' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

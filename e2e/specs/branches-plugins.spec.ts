@@ -67,6 +67,10 @@ test('the owner adds a branch with working hours, switches to it, and installs a
   await expect(branchSwitch).toHaveValue(branchName);
   await page.reload();
   await expect(page.getByTestId('branch-switch')).toHaveValue(branchName);
+  // Back to every branch: later specs expect the unscoped lists.
+  await page.getByTestId('branch-switch').click();
+  await page.getByRole('option', { name: 'كل الفروع' }).click();
+  await expect(page.getByTestId('branch-switch')).toHaveValue('كل الفروع');
 
   // Plugins: install, then uninstall after the confirmation.
   await page.goto('/settings/plugins');

@@ -16,18 +16,23 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { localEmail, smtpEmail } from './integrations/email/email.adapter';
 import { localSms, webhookSms } from './integrations/sms/sms.adapter';
-import { localStorage } from './integrations/storage/storage.adapter';
+import { localStorage, PRIVATE_UPLOAD_PREFIXES } from './integrations/storage/storage.adapter';
 import type { Delivery } from './jobs/outbox-worker';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { accessRoutes } from './modules/access/access.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { pluginRoutes } from './modules/plugins/plugins.routes';
+import { importRoutes } from './modules/import/import.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { providerRoutes } from './modules/providers/providers.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
-import { AppError } from './lib/errors';
+import { AppError, notFound } from './lib/errors';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 import { assertDeclared, type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
 
@@ -149,18 +154,34 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const showOutbox = config.env !== 'production' && !(config.smtpUrl && config.smsWebhookUrl);
   await app.register(
     async (api) => {
-      await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://') }));
+      await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://'), loginPerMinute: config.loginPerMinute }));
       await api.register(onboardingRoutes({ onboarding, auth }));
       await api.register(dashboardRoutes({ db }));
       await api.register(accessRoutes({ db, auth, config }));
       await api.register(branchRoutes({ db, auth, config }));
       await api.register(pluginRoutes({ db, auth, config }));
+      await api.register(importRoutes({ db }));
+      await api.register(settingsRoutes({ db }));
+      await api.register(providerRoutes({ db }));
+      await api.register(customerRoutes({ db, storage }));
+      await api.register(catalogueRoutes({ db, storage }));
       if (showOutbox) await api.register(devOutboxRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );
 
   mkdirSync(config.uploadsDir, { recursive: true });
+  // Private uploads (customer attachments) are only served by their authorized download route.
+  app.addHook('onRequest', async (request) => {
+    let pathname = request.url.split('?')[0] ?? '';
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return;
+    }
+    const normalized = path.posix.normalize(pathname).toLowerCase();
+    if (PRIVATE_UPLOAD_PREFIXES.some((p) => normalized.startsWith(p))) throw notFound();
+  });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
   const webDist = config.webDist;
   const serveSpa = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

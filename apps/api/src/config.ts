@@ -1,3 +1,4 @@
+import { LOGIN_MAX_PER_MINUTE } from '@app/shared/constants';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, in one place. */
@@ -21,6 +22,8 @@ export type Config = {
   outboxWorker: boolean;
   trustProxy: boolean;
   webDist: string | undefined;
+  /** Sign-in attempts a minute per client address and login (the account lock applies regardless). */
+  loginPerMinute: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     outboxWorker: env.OUTBOX_WORKER !== 'off' && nodeEnv !== 'test',
     trustProxy: env.TRUST_PROXY === 'true',
+    loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
     webDist: env.WEB_DIST === 'off' ? undefined : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }

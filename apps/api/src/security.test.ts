@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { junkBody, NASTY } from '../test/garbage';
 import { buildTestApp, Client, randomIp, readyUser, rows, type TestApp } from '../test/helper';
 import { withTenant } from './db/client';
+import { multipart, PNG_1PX } from './modules/catalogue/catalogue.fixtures';
 import { accessTokens, roles, users } from './db/schema/users';
 import { randomToken, sha256 } from './lib/crypto';
 import type { RouteEntry, TenantTable } from './plugins/request-context';
@@ -130,6 +131,36 @@ async function fillFixtures() {
     await post('supervisors', { name: 'Fixture supervisor', email: `sup-${randomUUID()}@test.example`, team_id: team?.uuid ?? null, status: 'active' });
     const me = (await c.get('auth/me')).json().data as { teams: { uuid: string }[] };
     await post('users', { name: 'Fixture cashier', email: `pos-${randomUUID()}@test.example`, passcode: '1234', branch_ids: me.teams.map((b) => b.uuid).slice(0, 1) });
+    // Business settings: a tax, a tag, a reason, a custom field, a bank account, an expense type and an expense.
+    await post('taxes', { name: 'Fixture tax', rate: 15 });
+    await post('tags', { name: 'Fixture tag', color: '#3B71FE' });
+    await post('reasons', { type: 'booking-cancel', reason: 'Fixture reason' });
+    await post('custom-fields', { label: 'Fixture field', name_en: 'Fixture field', html_tag: 'text', applies_to: 'customer' });
+    await post('bank-accounts', { beneficiary_name: 'Fixture', bank_name: 'Fixture bank', iban: 'SA0380000000608010167519', account_number: '608010167519', account_owner: 'Fixture' });
+    const expenseType = await post('expense-types', { name: 'Fixture expense type' });
+    if (expenseType) await post('expenses', { expense_type_id: expenseType.uuid, amount: 1000, spent_on: '2030-01-01' });
+    // Catalogue: a category, a service, a product with an image, a package.
+    const category = await post('categories', { name: 'Fixture category' });
+    const service = await post('services', { name: 'Fixture service', category_id: category?.uuid, price: 1000, duration: 30 });
+    const product = await post('products', { name: 'Fixture product', price: 1000, stock: 1 });
+    if (product) {
+      const image = multipart([{ name: 'a.png', type: 'image/png', bytes: PNG_1PX }]);
+      await c.request('POST', `products/${product.uuid}/images`, { payload: image.payload, headers: image.headers });
+    }
+    if (service) await post('packages', { name: 'Fixture package', services: [{ service_id: service.uuid, quantity: 1 }], price: 1000, valid_days: 30 });
+    // Providers and customers: a day off, a customer with a note and an attachment.
+    const provider = ((await c.get('providers')).json().data as { uuid: string }[])[0];
+    if (provider) await post(`providers/${provider.uuid}/time-off`, { start_date: '2030-01-01', end_date: '2030-01-01', note: 'Fixture' });
+    const customer = await post('customers', { first_name: 'Fixture', last_name: 'Customer' });
+    if (customer) {
+      await post(`customers/${customer.uuid}/notes`, { body: 'Fixture note' });
+      const file = multipart([{ field: 'file', name: 'a.png', type: 'image/png', bytes: PNG_1PX }]);
+      await c.request('POST', `attachments/customer/${customer.uuid}/store`, { payload: file.payload, headers: file.headers });
+    }
+    // Import: a job (a one-row categories file).
+    const importBoundary = `----fixtureimport${randomUUID()}`;
+    const importFile = `--${importBoundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\nname,slug\r\nImported category,imported-category\r\n--${importBoundary}--\r\n`;
+    await c.request('POST', 'import/categories', { payload: Buffer.from(importFile), headers: { 'content-type': `multipart/form-data; boundary=${importBoundary}` } });
   }
 }
 

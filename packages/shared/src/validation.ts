@@ -22,6 +22,7 @@ export const VALIDATION_MESSAGES = {
   min_items: { ar: 'اختر {min} على الأقل', en: 'Choose at least {min}' },
   max_items: { ar: 'اختر {max} على الأكثر', en: 'Choose at most {max}' },
   confirmed: { ar: 'التأكيد لا يطابق الحقل الآخر', en: 'Must match the other field' },
+  in_use: { ar: 'هذا العنصر مستخدم ولا يمكن حذفه', en: 'This item is in use and cannot be deleted' },
   exists: { ar: 'هذه القيمة مستخدمة من قبل', en: 'This value already exists' },
   not_exists: { ar: 'هذه القيمة غير موجودة', en: 'This value does not exist' },
   file_too_large: { ar: 'حجم الملف كبير جدًا (الحد {max} ميغابايت)', en: 'File too large (limit {max} MB)' },
@@ -55,6 +56,24 @@ export const VALIDATION_MESSAGES = {
   latitude: { ar: 'خط العرض بين ‎-90 و 90', en: 'Latitude is between -90 and 90' },
   longitude: { ar: 'خط الطول بين ‎-180 و 180', en: 'Longitude is between -180 and 180' },
   email_or_phone: { ar: 'أدخل البريد الإلكتروني أو رقم الجوال', en: 'Enter your e-mail or phone' },
+  // Catalogue (services, products, packages).
+  buffer_step: { ar: 'وقت الراحة من 0 إلى 120 دقيقة بخطوات 5 دقائق', en: 'Buffer time is 0 to 120 minutes in 5-minute steps' },
+  deposit_required: { ar: 'أدخل مبلغ العربون عند تفعيله', en: 'Enter the deposit amount when the deposit is on' },
+  deposit_lte_price: { ar: 'العربون لا يزيد عن سعر الخدمة', en: 'The deposit cannot exceed the price' },
+  duplicate: { ar: 'هذه القيمة مكررة', en: 'This value is repeated' },
+  combination_options: { ar: 'كل تركيبة تحدد قيمة واحدة لكل خيار', en: 'Each combination names one value of every option' },
+  // Business settings (taxes, tags, custom fields, bank accounts).
+  iban: { ar: 'رقم الآيبان غير صالح', en: 'Invalid IBAN' },
+  hex_color: { ar: 'اللون غير صالح (مثل ‎#3B71FE)', en: 'Invalid colour (like #3B71FE)' },
+  options_required: { ar: 'أضف خيارًا واحدًا على الأقل للقائمة', en: 'Add at least one option to the list' },
+  two_decimals: { ar: 'منزلتان عشريتان على الأكثر', en: 'At most two decimal places' },
+  digits_only: { ar: 'أرقام فقط', en: 'Digits only' },
+  // Providers and customers (time off, customer search, custom field values).
+  date_range: { ar: 'تاريخ النهاية يجب ألا يسبق تاريخ البداية', en: 'The end date cannot be before the start date' },
+  search_min: { ar: 'اكتب {min} أحرف على الأقل للبحث', en: 'Type at least {min} characters to search' },
+  // Import (spreadsheet cells).
+  import_money_digits: { ar: 'منازل عشرية أكثر مما تسمح به عملة النشاط', en: "More decimal places than the business currency allows" },
+  import_quantities: { ar: 'اكتب الخدمات هكذا: قص الشعر x2; صبغة x1', en: 'Write the services like: Haircut x2; Colour x1' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

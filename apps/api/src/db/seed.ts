@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { type Database, enterTenant } from './client';
-import { branches, providerServices, providers, services } from './schema/business';
+import { branches, categories, providerServices, providers, services } from './schema/business';
 import { industries, tenants } from './schema/tenants';
 import { roles, users } from './schema/users';
 import { createDefaultRoles } from '../modules/access/default-roles';
@@ -79,12 +79,19 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       .insert(branches)
       .values({ tenantId: tenant.id, name: 'الفرع الرئيسي - الرياض', type: 'on-site', timezone: 'Asia/Riyadh', workingHours: hours, isMain: true })
       .returning();
+    const [hair, nails] = await tx
+      .insert(categories)
+      .values([
+        { tenantId: tenant.id, name: 'الشعر', slug: 'hair', sortOrder: 0 },
+        { tenantId: tenant.id, name: 'الأظافر', slug: 'nails', sortOrder: 1 },
+      ])
+      .returning({ id: categories.id });
     const svc = await tx
       .insert(services)
       .values([
-        { tenantId: tenant.id, name: 'قص وتصفيف الشعر', price: 12000, duration: 60, branchId: branch?.id },
-        { tenantId: tenant.id, name: 'مانيكير وباديكير', price: 15000, duration: 90, branchId: branch?.id },
-        { tenantId: tenant.id, name: 'صبغة شعر كاملة', price: 35000, duration: 120, branchId: branch?.id },
+        { tenantId: tenant.id, name: 'قص وتصفيف الشعر', price: 12000, duration: 60, branchId: branch?.id, categoryId: hair?.id, sortOrder: 0, bufferTime: 10 },
+        { tenantId: tenant.id, name: 'مانيكير وباديكير', price: 15000, duration: 90, branchId: branch?.id, categoryId: nails?.id, sortOrder: 1 },
+        { tenantId: tenant.id, name: 'صبغة شعر كاملة', price: 35000, duration: 120, branchId: branch?.id, categoryId: hair?.id, sortOrder: 2, bufferTime: 15 },
       ])
       .returning({ id: services.id });
     const prov = await tx

@@ -40,7 +40,7 @@ export function issuesToFields(issues: readonly IssueLike[], input: unknown, loc
 }
 
 /** PostgreSQL error classes caused by the request's data, with the message the client sees. */
-const DB_INPUT_ERRORS: Record<string, 'invalid' | 'not_exists' | 'exists' | 'max_length'> = {
+const DB_INPUT_ERRORS: Record<string, 'invalid' | 'not_exists' | 'exists' | 'in_use'> = {
   '22021': 'invalid', // character not in repertoire (NUL byte)
   '22P05': 'invalid', // untranslatable character
   '22P02': 'invalid', // invalid text representation
@@ -48,7 +48,8 @@ const DB_INPUT_ERRORS: Record<string, 'invalid' | 'not_exists' | 'exists' | 'max
   '22007': 'invalid', // invalid datetime format
   '22008': 'invalid', // datetime field overflow
   '22001': 'invalid', // string too long
-  '23503': 'not_exists', // foreign key violation: the row it names is gone
+  '23503': 'not_exists', // foreign key violation: the row it names is gone (or still used)
+  '23001': 'in_use', // restrict violation: other rows still use it
   '23505': 'exists', // unique violation
 };
 

@@ -6,9 +6,25 @@ import { findMainRoute, MAIN_ROUTES, sidebarEntries } from './route-table';
 const user = (permissions: readonly string[], plugins: string[] = []) => ({ permissions, tenant: { plugins } });
 const paths = (u: ReturnType<typeof user>) => sidebarEntries(u).map((e) => e.path);
 
+describe('management routes', () => {
+  it('shows the management entry (order 8) to a holder of any management key, before settings', () => {
+    expect(paths(user(['customers']))).toEqual(['/dashboard', '/management']);
+    expect(paths(user(['type-expenses']))).toContain('/management');
+    expect(paths(user(['bookings']))).not.toContain('/management');
+    const all = paths(user(PERMISSION_KEYS));
+    expect(all.indexOf('/management')).toBeLessThan(all.indexOf('/settings'));
+  });
+
+  it('declares the API keys on the staff and customer pages', () => {
+    expect(findMainRoute('/management/staffs')?.permissions).toEqual(['providers']);
+    expect(findMainRoute('/management/customers')?.permissions).toEqual(['customers']);
+    expect(findMainRoute('/management/customers/0b6e1c1e-0000-4000-8000-000000000000')?.permissions).toEqual(['customers']);
+  });
+});
+
 describe('settings routes', () => {
   it('shows the settings entry (order 15) to a holder of any settings.* key only', () => {
-    expect(paths(user(['bookings', 'customers']))).toEqual(['/dashboard']);
+    expect(paths(user(['bookings', 'orders']))).toEqual(['/dashboard']);
     expect(paths(user(['settings.roles']))).toEqual(['/dashboard', '/settings']);
     expect(paths(user(['settings.taxes']))).toContain('/settings');
     expect(paths(user(PERMISSION_KEYS)).at(-1)).toBe('/settings');

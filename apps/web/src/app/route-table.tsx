@@ -1,11 +1,14 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
-import { type Icon, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
+import { type Icon, IconBriefcase, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { lazyPage as page } from './lazy-page';
 
 /** Every settings.* key: the sidebar's settings entry shows to a user holding any of them. */
 const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.startsWith('settings.'));
+/** The management children's keys: the sidebar's management entry shows to a user holding any of them. */
+const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'services', 'products', 'packages', 'expenses', 'type-expenses'];
 
 export type MainRoute = {
   path: string;
@@ -28,6 +31,28 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
     permissions: [],
     sidebar: { order: 1, icon: IconLayoutDashboard, labelKey: 'nav.dashboard' },
+  },
+  {
+    // Redirects to the staff list; the sidebar's management entry (spec §2 order 8) lives here.
+    path: '/management',
+    Page: page(() => import('@/features/customers/pages/management-redirect'), 'ManagementRedirect'),
+    permissions: MANAGEMENT_KEYS,
+    sidebar: { order: 8, icon: IconBriefcase, labelKey: 'nav.management' },
+  },
+  {
+    path: '/management/staffs',
+    Page: page(() => import('@/features/providers/pages/staffs-page'), 'StaffsPage'),
+    permissions: ['providers'],
+  },
+  {
+    path: '/management/customers',
+    Page: page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage'),
+    permissions: ['customers'],
+  },
+  {
+    path: '/management/customers/:id',
+    Page: page(() => import('@/features/customers/pages/customer-page'), 'CustomerPage'),
+    permissions: ['customers'],
   },
   {
     path: '/profile',
@@ -82,11 +107,110 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/plugins/pages/plugins-page'), 'AppsAndPluginsPage'),
     permissions: ['plugins', 'settings.apps'],
   },
+  // Business settings (issue 4 §4), with the API's keys.
+  {
+    path: '/settings/general',
+    Page: page(() => import('@/features/settings/pages/general-settings-page'), 'GeneralSettingsPage'),
+    permissions: ['settings.general_setting'],
+  },
+  {
+    path: '/settings/taxes',
+    Page: page(() => import('@/features/settings/pages/taxes-page'), 'TaxesPage'),
+    permissions: ['settings.taxes'],
+  },
+  {
+    path: '/settings/tags',
+    Page: page(() => import('@/features/settings/pages/tags-page'), 'TagsPage'),
+    permissions: ['settings.tags'],
+  },
+  {
+    path: '/settings/reasons',
+    Page: page(() => import('@/features/settings/pages/reasons-page'), 'ReasonsPage'),
+    permissions: ['settings.reasons'],
+  },
+  {
+    path: '/settings/data-and-fields-management',
+    Page: page(() => import('@/features/settings/pages/custom-fields-page'), 'CustomFieldsPage'),
+    permissions: ['settings.custom_fields'],
+  },
+  {
+    path: '/settings/booking-status-labels',
+    Page: page(() => import('@/features/settings/pages/status-labels-page'), 'StatusLabelsPage'),
+    permissions: ['settings.labels'],
+  },
+  {
+    path: '/settings/payments',
+    Page: page(() => import('@/features/settings/pages/payments-page'), 'PaymentsPage'),
+    permissions: ['settings.payment_methods'],
+  },
+  {
+    path: '/management/expenses',
+    Page: page(() => import('@/features/expenses/pages/expenses-page'), 'ExpensesPage'),
+    permissions: ['expenses'],
+  },
+  {
+    path: '/management/expense-types',
+    Page: page(() => import('@/features/expenses/pages/expense-types-page'), 'ExpenseTypesPage'),
+    permissions: ['type-expenses'],
+  },
+  // Catalogue (features/catalogue): keys and plugin as the API declares them.
+  {
+    path: '/management/services',
+    Page: page(() => import('@/features/catalogue/pages/services-page'), 'ServicesPage'),
+    permissions: ['services'],
+  },
+  {
+    // `new` creates a service; a uuid edits one and its providers.
+    path: '/management/services/:id',
+    Page: page(() => import('@/features/catalogue/pages/service-page'), 'ServicePage'),
+    permissions: ['services'],
+  },
+  {
+    path: '/management/categories',
+    Page: page(() => import('@/features/catalogue/pages/categories-page'), 'CategoriesPage'),
+    permissions: ['services', 'products'],
+  },
+  {
+    path: '/management/products',
+    Page: page(() => import('@/features/catalogue/pages/products-page'), 'ProductsPage'),
+    permissions: ['products'],
+  },
+  {
+    path: '/management/product/:id',
+    Page: page(() => import('@/features/catalogue/pages/product-page'), 'ProductPage'),
+    permissions: ['products'],
+  },
+  {
+    path: '/management/packages',
+    Page: page(() => import('@/features/catalogue/pages/packages-page'), 'PackagesPage'),
+    permissions: ['packages'],
+    plugin: 'packages',
+  },
+  {
+    path: '/management/packages/:id',
+    Page: page(() => import('@/features/catalogue/pages/package-page'), 'PackagePage'),
+    permissions: ['packages'],
+    plugin: 'packages',
+  },
+  {
+    path: '/management/service-metrics',
+    Page: page(() => import('@/features/catalogue/pages/service-metrics-page'), 'ServiceMetricsPage'),
+    permissions: ['services'],
+  },
   {
     path: '/settings/erase-data',
     Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage'),
     permissions: ['settings.deleting_data'],
   },
+  // Bulk import screens, one per entity, with the API's keys (and plugin) of that entity.
+  ...IMPORT_ENTITIES.map(
+    (entity): MainRoute => ({
+      path: `/management/import/${entity}`,
+      Page: page(() => import('@/features/import/pages/import-page'), 'ImportPage'),
+      permissions: IMPORT_PERMISSIONS[entity],
+      ...(IMPORT_PLUGIN[entity] ? { plugin: IMPORT_PLUGIN[entity] } : {}),
+    }),
+  ),
 ];
 
 export function findMainRoute(pathname: string): MainRoute | undefined {

@@ -181,6 +181,37 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
 }
 
+/** A file from the API (a private download): the bytes, with the spec §8 handling on failure. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const res = await send(path.replace(/^\/api\/v1\//, ''), {});
+  if (res.ok) return res.blob();
+  let body: ApiErrorBody = {};
+  try {
+    body = (await res.json()) as ApiErrorBody;
+  } catch {
+    body = {};
+  }
+  const action = errorAction(res.status, body, { pathname: window.location.pathname, locale: currentLocale() });
+  runAction(action);
+  throw new ApiError(res.status, body, action.fieldErrors);
+}
+
+/** Saves a private API file under its name (object URL, revoked afterwards). */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  const url = URL.createObjectURL(await apiBlob(path));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  }
+}
+
 /**
  * One call to the API. On failure it runs the spec §8 action (toast, redirect, sign-out) and throws
  * an ApiError; forms read `fieldErrors` from it.

@@ -1,4 +1,6 @@
 import { DEFAULT_CURRENCY, type Locale } from '@app/shared/constants';
+import { currencyDigits } from '@app/shared/currencies';
+import { minorToDecimalString, toMinor } from '@app/shared/money';
 
 /**
  * Intl locale tags. Arabic keeps Latin digits and the Gregorian calendar everywhere (what Saudi
@@ -13,20 +15,58 @@ export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(TAGS[locale]).format(value);
 }
 
-/** Money from minor units (halalas for SAR); SAR shows 2 decimals. */
+/**
+ * Money from minor units, with the currency's decimal digits from the shared table (SAR 2, KWD 3,
+ * JPY 0), whatever Intl thinks of the currency.
+ */
 export function formatMoney(minor: number, locale: Locale, currency: string = DEFAULT_CURRENCY): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(TAGS[locale], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+  const digits = currencyDigits(currency);
+  const value = Number(minorToDecimalString(minor, currency));
+  try {
+    return new Intl.NumberFormat(TAGS[locale], { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  } catch {
+    // A code Intl does not know: the number with the code beside it.
+    return `${new Intl.NumberFormat(TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${currency}`;
+  }
 }
 
-/** Riyals typed in a form → halalas for the API (avoids 19.99 * 100 = 1998.9999). */
-export function toMinorUnits(major: number): number {
-  return Math.round(major * 100);
+/** An amount typed in a form (major units, "12.5") → minor units for the API; null when it has too many decimals. */
+export function toMinorUnits(major: number | string, currency: string = DEFAULT_CURRENCY): number | null {
+  return toMinor(major, currency);
+}
+
+/** Minor units → the text a money input shows ("12.50" in SAR, "1.250" in KWD). */
+export function minorToInput(minor: number, currency: string = DEFAULT_CURRENCY): string {
+  return minorToDecimalString(minor, currency);
+}
+
+export type TimeFormat = '12' | '24';
+
+/** A time of day with the business's clock (12 h with AM/PM, or 24 h); `timeZone` defaults to the browser's. */
+export function formatTime(value: string | Date, locale: Locale, timeFormat: TimeFormat, timeZone?: string): string {
+  return new Intl.DateTimeFormat(TAGS[locale], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: timeFormat === '24' ? 'h23' : 'h12',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A wall-clock "HH:mm" (opening hours, slots) shown with the business's clock: "14:30" → "02:30 PM" or "14:30". */
+export function formatClock(hhmm: string, locale: Locale, timeFormat: TimeFormat): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!m) return hhmm;
+  return formatTime(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))), locale, timeFormat, 'UTC');
+}
+
+/** A date and time with the business's clock. */
+export function formatDateTimeIn(value: string | Date, locale: Locale, timeFormat: TimeFormat, timeZone?: string): string {
+  return new Intl.DateTimeFormat(TAGS[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: timeFormat === '24' ? 'h23' : 'h12',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
 export function formatDate(value: string | Date, locale: Locale, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {

@@ -82,6 +82,10 @@ export const tenantSchema = z.object({
   logo: z.string().nullable(),
   currency: z.string(),
   timezone: z.string(),
+  /** 12 or 24 hour clock; 0 Sunday … 6 Saturday; ISO country (settings → general). */
+  time_format: z.enum(['12', '24']),
+  start_of_week: z.number(),
+  country: z.string(),
   booking_page: z.object({ subdomain: z.string().nullable(), full_domain: z.string().nullable() }),
   plugins: z.array(z.string()),
   whatsapp_enabled: z.boolean(),

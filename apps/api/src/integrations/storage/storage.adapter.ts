@@ -1,11 +1,16 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type StorageAdapter = {
   /** Stores bytes under `key` (e.g. avatars/<uuid>.png) and returns the public URL path. */
   put(key: string, bytes: Buffer): Promise<string>;
   remove(url: string): Promise<void>;
+  /** The bytes stored at a URL path `put` returned, or null. */
+  read(url: string): Promise<Buffer | null>;
 };
+
+/** Stored files under these prefixes are private: never served as static files, only through an authorized route. */
+export const PRIVATE_UPLOAD_PREFIXES = ['/uploads/customers/'];
 
 /** Local disk under ./data/uploads, served at /uploads. */
 export function localStorage(root: string): StorageAdapter {
@@ -16,6 +21,12 @@ export function localStorage(root: string): StorageAdapter {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, bytes);
       return `/uploads/${key}`;
+    },
+    async read(url) {
+      if (!url.startsWith('/uploads/')) return null;
+      const file = path.join(root, url.slice('/uploads/'.length));
+      if (!file.startsWith(root + path.sep)) return null;
+      return readFile(file).catch(() => null);
     },
     async remove(url) {
       if (!url.startsWith('/uploads/')) return;

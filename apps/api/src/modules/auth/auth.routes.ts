@@ -1,4 +1,4 @@
-import { LOGIN_MAX_PER_MINUTE, PROFILE_PHOTO_MAX_BYTES } from '@app/shared/constants';
+import { PROFILE_PHOTO_MAX_BYTES } from '@app/shared/constants';
 import {
   authResult,
   changeEmailBody,
@@ -44,7 +44,7 @@ function bearerOf(request: FastifyRequest): string {
   return (request.headers.authorization ?? '').slice(7).trim();
 }
 
-export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; secureCookies: boolean }): FastifyPluginAsyncZod =>
+export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; secureCookies: boolean; loginPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth, storage } = deps;
     /** Routes a signed-in user reaches before the phone is verified and the profile complete. */
@@ -72,7 +72,7 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
         config: {
           auth: 'public',
           rateLimit: {
-            max: LOGIN_MAX_PER_MINUTE,
+            max: deps.loginPerMinute,
             timeWindow: '1 minute',
             // After parsing, so the key can name the account asked for.
             hook: 'preHandler',

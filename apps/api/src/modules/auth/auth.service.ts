@@ -107,6 +107,9 @@ export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: strin
       logo: tenant.logo,
       currency: tenant.currency,
       timezone: tenant.timezone,
+      time_format: tenant.timeFormat === '24' ? '24' : '12',
+      start_of_week: tenant.startOfWeek,
+      country: tenant.country,
       booking_page: {
         subdomain: tenant.subdomain,
         full_domain: tenant.subdomain ? `${tenant.subdomain}.${storeDomain}` : null,

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 import { getSidebarCollapsed, setSidebarCollapsed } from '@/lib/storage';
 import { showsTopBar } from '../route-table';
 import { Banners } from './banners';
+import { isManagementList, ManagementNav } from './management-nav';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -66,6 +67,7 @@ export function AppShellLayout() {
       {withSidebar && isMobile && mobileOpen && <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={mobile.close} />}
       <AppShell.Main bg="var(--app-bg)">
         <Banners />
+        {isManagementList(location.pathname) && <ManagementNav />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

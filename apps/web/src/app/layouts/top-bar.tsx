@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { BranchSwitch } from '@/features/branches/components/branch-switch';
+import { CustomerSearch } from '@/features/customers/components/customer-search';
 import { useStopImpersonation } from '@/features/impersonation/api/impersonation';
 import { ImpersonateModal } from '@/features/impersonation/components/impersonate-modal';
 import { LanguageSwitch } from '../language-switch';
@@ -29,6 +30,7 @@ export function TopBar({ burger }: { burger: ReactNode }) {
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
+        {user.permissions.includes('customers') && <CustomerSearch />}
         <BranchSwitch />
         <LanguageSwitch />
         <Indicator label={UNREAD_NOTIFICATIONS} size={16} disabled={UNREAD_NOTIFICATIONS === 0} offset={4}>

@@ -33,7 +33,7 @@ function toBody(v: Values) {
     opens_at: v.opens_at,
     closes_at: v.closes_at,
     ...(hasService
-      ? { service: { name: s.name, price: s.price === '' ? undefined : toMinorUnits(Number(s.price)), duration: Number(s.duration) } }
+      ? { service: { name: s.name, price: s.price === '' ? undefined : (toMinorUnits(s.price) ?? undefined), duration: Number(s.duration) } }
       : {}),
     ...(v.provider.name.trim() ? { provider: { name: v.provider.name } } : {}),
   };

@@ -13,6 +13,10 @@ import {
   IconShieldLock,
   IconUsers,
   IconUsersGroup,
+  IconForms,
+  IconMessageCircleX,
+  IconTag,
+  IconTags,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -34,6 +38,10 @@ export const SETTINGS_CARDS: readonly SettingsCard[] = [
   { id: 'plugins', path: '/settings/plugins', icon: IconPlug },
   { id: 'appsAndPlugins', path: '/settings/apps-and-plugins', icon: IconApps },
   { id: 'taxes', path: '/settings/taxes', icon: IconReceiptTax },
+  { id: 'tags', path: '/settings/tags', icon: IconTags },
+  { id: 'reasons', path: '/settings/reasons', icon: IconMessageCircleX },
+  { id: 'dataAndFields', path: '/settings/data-and-fields-management', icon: IconForms },
+  { id: 'statusLabels', path: '/settings/booking-status-labels', icon: IconTag },
   { id: 'notifications', path: '/settings/notifications', icon: IconBell },
   { id: 'payments', path: '/settings/payments', icon: IconCreditCard },
   { id: 'subscription', path: '/settings/subscription', icon: IconCrown },

@@ -1,3 +1,4 @@
+// Named to run last (one worker, files in name order): it wipes the demo catalogue the other specs use.
 import { expect, test } from '@playwright/test';
 
 const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };

@@ -1,0 +1,214 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
+import { users } from '../../db/schema/users';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name (first, last or both), e-mail or phone; a phone is matched on its digits without a trunk 0. */
+export function searchCondition(search: string): SQL | undefined {
+  const p = likePattern(search);
+  const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
+  const hits: SQL[] = [ilike(fullName, p), ilike(customers.email, p)];
+  const digits = search.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
+  return or(...hits);
+}
+
+export type ListFilter = {
+  search?: string | undefined;
+  tagId?: string | undefined;
+  blocked?: boolean | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  timezone: string;
+};
+
+function where(tenantId: string, f: ListFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
+  if (f.search) conds.push(searchCondition(f.search));
+  if (f.tagId) {
+    conds.push(sql`exists (select 1 from ${customerTags} where ${customerTags.tenantId} = ${customers.tenantId} and ${customerTags.customerId} = ${customers.id} and ${customerTags.tagId} = ${f.tagId})`);
+  }
+  if (f.blocked !== undefined) conds.push(f.blocked ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
+  // Dates are the business's local days.
+  if (f.createdFrom) conds.push(gte(customers.createdAt, sql`(${f.createdFrom}::date)::timestamp at time zone ${f.timezone}`));
+  if (f.createdTo) conds.push(lt(customers.createdAt, sql`(${f.createdTo}::date + 1)::timestamp at time zone ${f.timezone}`));
+  return and(...conds);
+}
+
+/** Newest first. */
+export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, page: number, perPage: number) {
+  const w = where(tenantId, f);
+  const [total] = await exec.select({ n: count() }).from(customers).where(w);
+  const rows = await exec
+    .select()
+    .from(customers)
+    .where(w)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** The top bar's search: by name, then newest. */
+export async function searchCustomers(exec: Executor, tenantId: string, search: string, page: number, perPage: number) {
+  const w = and(eq(customers.tenantId, tenantId), searchCondition(search));
+  const [total] = await exec.select({ n: count() }).from(customers).where(w);
+  const rows = await exec
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone })
+    .from(customers)
+    .where(w)
+    .orderBy(asc(customers.firstName), asc(customers.lastName), desc(customers.createdAt), asc(customers.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findCustomer(exec: Executor, tenantId: string, id: string, lock = false): Promise<CustomerRow | null> {
+  const q = exec
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function phoneTaken(exec: Executor, tenantId: string, phone: string, exceptId: string | null): Promise<boolean> {
+  const conds = [eq(customers.tenantId, tenantId), eq(customers.phone, phone)];
+  const rows = await exec
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(...conds))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
+export async function tagsOf(exec: Executor, tenantId: string, customerIds: string[]) {
+  if (!customerIds.length) return [];
+  return exec
+    .select({ customerId: customerTags.customerId, id: tags.id, name: tags.name, color: tags.color })
+    .from(customerTags)
+    .innerJoin(tags, and(eq(tags.tenantId, customerTags.tenantId), eq(tags.id, customerTags.tagId)))
+    .where(and(eq(customerTags.tenantId, tenantId), inArray(customerTags.customerId, customerIds)))
+    .orderBy(asc(tags.name), asc(tags.id));
+}
+
+export async function existingTags(exec: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await exec
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function customerFieldDefinitions(exec: Executor, tenantId: string) {
+  return exec
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.appliesTo, 'customer')))
+    .orderBy(asc(customFields.sortOrder), asc(customFields.createdAt));
+}
+
+export async function insertCustomer(exec: Executor, values: typeof customers.$inferInsert) {
+  const [row] = await exec.insert(customers).values(values).returning();
+  if (!row) throw new Error('customer insert returned nothing');
+  return row;
+}
+
+export async function updateCustomer(exec: Executor, tenantId: string, id: string, values: Partial<typeof customers.$inferInsert>) {
+  const [row] = await exec
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function replaceTags(exec: Executor, tenantId: string, customerId: string, tagIds: string[]) {
+  await exec.delete(customerTags).where(and(eq(customerTags.tenantId, tenantId), eq(customerTags.customerId, customerId)));
+  if (tagIds.length) await exec.insert(customerTags).values(tagIds.map((tagId) => ({ tenantId, customerId, tagId })));
+}
+
+/** Deletes the customer (tags, notes and attachment rows cascade); answers the attachment paths. */
+export async function deleteCustomer(exec: Executor, tenantId: string, id: string): Promise<string[] | null> {
+  const files = await exec
+    .select({ path: customerAttachments.path })
+    .from(customerAttachments)
+    .where(and(eq(customerAttachments.tenantId, tenantId), eq(customerAttachments.customerId, id)));
+  const res = await exec
+    .delete(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning({ id: customers.id });
+  return res.length ? files.map((f) => f.path) : null;
+}
+
+// ------------------------------------------------------------ notes
+
+export async function listNotes(exec: Executor, tenantId: string, customerId: string, authorId: string | null) {
+  const conds = [eq(customerNotes.tenantId, tenantId), eq(customerNotes.customerId, customerId)];
+  if (authorId) conds.push(eq(customerNotes.authorId, authorId));
+  return exec
+    .select({ note: customerNotes, authorName: users.name })
+    .from(customerNotes)
+    .leftJoin(users, and(eq(users.tenantId, customerNotes.tenantId), eq(users.id, customerNotes.authorId)))
+    .where(and(...conds))
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id));
+}
+
+export async function findNote(exec: Executor, tenantId: string, customerId: string, id: string) {
+  const [row] = await exec
+    .select({ note: customerNotes, authorName: users.name })
+    .from(customerNotes)
+    .leftJoin(users, and(eq(users.tenantId, customerNotes.tenantId), eq(users.id, customerNotes.authorId)))
+    .where(and(eq(customerNotes.tenantId, tenantId), eq(customerNotes.customerId, customerId), eq(customerNotes.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertNote(exec: Executor, values: typeof customerNotes.$inferInsert) {
+  const [row] = await exec.insert(customerNotes).values(values).returning({ id: customerNotes.id });
+  if (!row) throw new Error('note insert returned nothing');
+  return row.id;
+}
+
+export async function deleteNote(exec: Executor, tenantId: string, id: string) {
+  await exec.delete(customerNotes).where(and(eq(customerNotes.tenantId, tenantId), eq(customerNotes.id, id)));
+}
+
+// ------------------------------------------------------------ attachments
+
+export async function listAttachments(exec: Executor, tenantId: string, customerId: string) {
+  return exec
+    .select()
+    .from(customerAttachments)
+    .where(and(eq(customerAttachments.tenantId, tenantId), eq(customerAttachments.customerId, customerId)))
+    .orderBy(desc(customerAttachments.createdAt), desc(customerAttachments.id));
+}
+
+export async function insertAttachment(exec: Executor, values: typeof customerAttachments.$inferInsert) {
+  const [row] = await exec.insert(customerAttachments).values(values).returning();
+  if (!row) throw new Error('attachment insert returned nothing');
+  return row;
+}
+
+export async function findAttachment(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(customerAttachments)
+    .where(and(eq(customerAttachments.tenantId, tenantId), eq(customerAttachments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteAttachment(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .delete(customerAttachments)
+    .where(and(eq(customerAttachments.tenantId, tenantId), eq(customerAttachments.id, id)))
+    .returning({ path: customerAttachments.path });
+  return row ?? null;
+}

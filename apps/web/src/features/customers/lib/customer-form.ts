@@ -1,0 +1,83 @@
+import type { Customer, CustomerBody } from '@app/shared/schemas/customers';
+import { CUSTOMER_VALUE_TAGS } from '@app/shared/schemas/customers';
+
+export type CustomFieldLike = { uuid: string; html_tag: string; is_required: boolean; options: string[] };
+
+/** The customer form's values; custom field values as the inputs hold them (text, number or ''). */
+export type CustomerFormValues = {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  phone_country: string;
+  email: string;
+  address: string;
+  note: string;
+  tag_ids: string[];
+  custom_fields: Record<string, string | number>;
+};
+
+export const CUSTOMER_FORM_FIELDS = ['first_name', 'last_name', 'phone', 'phone_country', 'email', 'address', 'note', 'tag_ids'] as const;
+
+/** Custom fields the form collects: text, textarea, number, date and select (file and location are not collected yet). */
+export const collectedFields = <T extends CustomFieldLike>(defs: readonly T[]): T[] =>
+  defs.filter((d) => (CUSTOMER_VALUE_TAGS as readonly string[]).includes(d.html_tag));
+
+export function emptyCustomerForm(country = 'SA'): CustomerFormValues {
+  return { first_name: '', last_name: '', phone: '', phone_country: country, email: '', address: '', note: '', tag_ids: [], custom_fields: {} };
+}
+
+/** A stored E.164 number shown as the national number of its country (+966501234567 → 501234567). */
+export function nationalNumber(phone: string | null, dial: string | undefined): string {
+  if (!phone) return '';
+  return dial && phone.startsWith(`+${dial}`) ? phone.slice(dial.length + 1) : phone;
+}
+
+export function customerToForm(c: Customer, dial: string | undefined): CustomerFormValues {
+  const custom: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(c.custom_fields)) if (typeof v === 'string' || typeof v === 'number') custom[k] = v;
+  return {
+    first_name: c.first_name,
+    last_name: c.last_name,
+    phone: nationalNumber(c.phone, dial),
+    phone_country: c.phone_country,
+    email: c.email ?? '',
+    address: c.address ?? '',
+    note: c.note ?? '',
+    tag_ids: c.tag_ids,
+    custom_fields: custom,
+  };
+}
+
+/** Form → API body: empty values are "none"; only the collected custom fields, numbers as numbers. */
+export function formToCustomerBody(v: CustomerFormValues, defs: readonly CustomFieldLike[]): CustomerBody {
+  const custom: Record<string, string | number | null> = {};
+  for (const d of collectedFields(defs)) {
+    const raw = v.custom_fields[d.uuid];
+    if (raw === undefined || raw === '') continue;
+    custom[d.uuid] = d.html_tag === 'number' && typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  }
+  return {
+    first_name: v.first_name,
+    last_name: v.last_name,
+    phone: v.phone.trim() || null,
+    phone_country: v.phone_country,
+    email: v.email.trim() || null,
+    address: v.address,
+    note: v.note,
+    tag_ids: v.tag_ids,
+    custom_fields: custom,
+  };
+}
+
+/** Required collected custom fields left empty, as form errors (`custom_fields.<uuid>`). */
+export function missingRequired(v: CustomerFormValues, defs: readonly CustomFieldLike[], message: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of collectedFields(defs)) {
+    const raw = v.custom_fields[d.uuid];
+    if (d.is_required && (raw === undefined || String(raw).trim() === '')) out[`custom_fields.${d.uuid}`] = message;
+  }
+  return out;
+}
+
+/** "Khalid Omar", or the phone when there is no name. */
+export const customerName = (c: { first_name: string; last_name: string }) => `${c.first_name} ${c.last_name}`.trim();

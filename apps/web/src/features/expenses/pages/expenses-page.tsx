@@ -1,0 +1,197 @@
+import { type Expense, expenseBody } from '@app/shared/schemas/settings';
+import { Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DeleteConfirm } from '@/components/delete-confirm';
+import { FormFooter } from '@/components/form-footer';
+import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
+import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { formatDate, formatMoney, minorToInput } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { type ExpenseFilters, useDeleteExpense, useExpenses, useExpenseTypes, useSaveExpense } from '../api/expenses';
+import { type ExpenseValues, todayIso, toExpenseBody } from '../lib/expense-form';
+
+/** Expenses (`/management/expenses`): a list by date with filters and its total, added and edited in a modal. */
+export function ExpensesPage() {
+  const { t } = useTranslation('settings');
+  const locale = useLocale();
+  const user = useCurrentUser();
+  const currency = user.tenant.currency;
+  const [filters, setFilters] = useState<ExpenseFilters>({ page: 1, from: '', to: '', expense_type_id: null });
+  const expenses = useExpenses(filters);
+  const types = useExpenseTypes();
+  const remove = useDeleteExpense();
+  const [editing, setEditing] = useState<Expense | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<Expense | null>(null);
+  const setFilter = (patch: Partial<ExpenseFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const meta = expenses.data?.meta;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 22, sm: 28 }}>
+            {t('expenses.title')}
+          </Title>
+          <Text c="dimmed">{t('expenses.subtitle')}</Text>
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to="/management/expense-types" variant="default">
+            {t('expenseTypes.title')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="expenses-add">
+            {t('expenses.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Card withBorder padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput type="date" label={t('expenses.filters.from')} value={filters.from} onChange={(e) => setFilter({ from: e.currentTarget.value })} data-testid="expenses-from" />
+          <TextInput type="date" label={t('expenses.filters.to')} value={filters.to} onChange={(e) => setFilter({ to: e.currentTarget.value })} data-testid="expenses-to" />
+          <Select
+            label={t('expenses.fields.type')}
+            placeholder={t('expenses.filters.allTypes')}
+            clearable
+            data={(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+            value={filters.expense_type_id}
+            onChange={(v) => setFilter({ expense_type_id: v })}
+            data-testid="expenses-type-filter"
+          />
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder padding={0}>
+        <QueryList
+          query={{ ...expenses, data: expenses.data?.data }}
+          loading={<ListSkeleton rows={4} />}
+          error={{ title: t('common.loadError'), retry: t('common.retry') }}
+          empty={<ListEmpty icon={IconReceipt2} title={t('expenses.empty')} />}
+        >
+          {(items) => (
+            <ListTable
+              minWidth={640}
+              columns={[t('expenses.fields.spent_on'), t('expenses.fields.type'), { label: t('expenses.fields.amount'), ta: 'end' }, { label: t('expenses.fields.note'), visibleFrom: 'sm' }]}
+              actions={{ label: t('common.actions'), width: 96 }}
+              data-testid="expenses-table"
+            >
+              {items.map((e) => (
+                <Table.Tr key={e.uuid}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(`${e.spent_on}T00:00:00`, locale)}</Table.Td>
+                  <Table.Td>
+                    <Text fw={600}>{e.expense_type.name}</Text>
+                    {e.branch && (
+                      <Text fz="xs" c="dimmed">
+                        {e.branch.name}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
+                    {formatMoney(e.amount, locale, currency)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text fz="sm" c="dimmed" lineClamp={2}>
+                      {e.note ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <RowAction label={t('common.edit')} icon={IconEdit} color="gray" onClick={() => setEditing(e)} />
+                      <RowAction label={t('common.delete')} icon={IconTrash} color="red" onClick={() => setToDelete(e)} />
+                    </RowActions>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+          )}
+        </QueryList>
+      </Card>
+
+      {meta && meta.total > 0 && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fw={600} data-testid="expenses-total">
+            {t('expenses.total', { amount: formatMoney(meta.total_amount, locale, currency), count: meta.total })}
+          </Text>
+          {meta.last_page > 1 && <Pagination total={meta.last_page} value={filters.page} onChange={(page) => setFilters((f) => ({ ...f, page }))} size="sm" />}
+        </Group>
+      )}
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={700}>{t(editing === 'new' ? 'expenses.add' : 'expenses.edit')}</Text>} centered>
+        {editing !== null && <ExpenseForm expense={editing === 'new' ? null : editing} currency={currency} onDone={() => setEditing(null)} />}
+      </Modal>
+      <DeleteConfirm
+        item={toDelete}
+        onClose={() => setToDelete(null)}
+        remove={remove}
+        title={t('expenses.deleteTitle')}
+        message={toDelete ? t('expenses.deleteBody', { amount: formatMoney(toDelete.amount, locale, currency), type: toDelete.expense_type.name }) : ''}
+        confirmLabel={t('common.delete')}
+      />
+    </Stack>
+  );
+}
+
+const FIELDS = ['expense_type_id', 'amount', 'spent_on', 'branch_id', 'note'] as const;
+
+function ExpenseForm({ expense, currency, onDone }: { expense: Expense | null; currency: string; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  const locale = useLocale();
+  const user = useCurrentUser();
+  const types = useExpenseTypes();
+  const save = useSaveExpense();
+  const form = useForm<ExpenseValues>({
+    initialValues: {
+      expense_type_id: expense?.expense_type.uuid ?? null,
+      amount: expense ? minorToInput(expense.amount, currency) : '',
+      spent_on: expense?.spent_on ?? todayIso(),
+      branch_id: expense?.branch?.uuid ?? null,
+      note: expense?.note ?? '',
+    },
+    validate: (v) => zodErrors(expenseBody, toExpenseBody(v, currency), locale),
+  });
+  const submit = form.onSubmit((v) =>
+    save.mutate({ id: expense?.uuid, body: expenseBody.parse(toExpenseBody(v, currency)) }, { onSuccess: onDone, onError: (e) => applyServerErrors(form, e, [...FIELDS]) }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label={t('expenses.fields.type')}
+          required
+          searchable
+          data={(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          nothingFoundMessage={t('expenses.noTypes')}
+          data-testid="expense-type"
+          {...clearOnBlur(form, 'expense_type_id', form.getInputProps('expense_type_id'))}
+        />
+        <TextInput
+          label={t('expenses.fields.amount')}
+          required
+          inputMode="decimal"
+          dir="ltr"
+          rightSection={<Text fz="xs" c="dimmed">{currency}</Text>}
+          rightSectionWidth={48}
+          data-testid="expense-amount-input"
+          {...clearOnBlur(form, 'amount', form.getInputProps('amount'))}
+        />
+        <TextInput type="date" label={t('expenses.fields.spent_on')} required data-testid="expense-date" {...clearOnBlur(form, 'spent_on', form.getInputProps('spent_on'))} />
+        {user.teams.length > 1 && (
+          <Select
+            label={t('expenses.fields.branch')}
+            clearable
+            data={user.teams.map((b) => ({ value: b.uuid, label: b.name }))}
+            data-testid="expense-branch"
+            {...form.getInputProps('branch_id')}
+          />
+        )}
+        <Textarea label={t('expenses.fields.note')} autosize minRows={2} data-testid="expense-note" {...clearOnBlur(form, 'note', form.getInputProps('note'))} />
+        <FormFooter cancelLabel={t('common.cancel')} onCancel={onDone} submitLabel={expense ? t('common.save') : t('common.add')} submitTestId="expense-save" loading={save.isPending} />
+      </Stack>
+    </form>
+  );
+}

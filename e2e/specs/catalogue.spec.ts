@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const OWNER = 'owner@demo.khidma.test';
+const PASSWORD = 'Demo@12345';
+/** A 1×1 PNG for the product image upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(OWNER);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/** Opens a Mantine select and picks an option by its text (or its position). */
+async function choose(page: Page, testId: string, option: string | number) {
+  await page.getByTestId(testId).click();
+  const listbox = page.getByRole('listbox');
+  if (typeof option === 'number') await listbox.getByRole('option').nth(option).click();
+  else await listbox.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the owner creates a category, a service with a buffer time assigned to a provider, and a product with two options and their combinations', async ({ page }) => {
+  const tag = String(Date.now()).slice(-5);
+  const category = `العناية بالبشرة ${tag}`;
+  const service = `تنظيف البشرة العميق ${tag}`;
+  const product = `قميص قطني ${tag}`;
+  await signIn(page);
+
+  // A category: an Arabic name needs a slug.
+  await page.goto('/management/categories');
+  await page.getByTestId('category-add').click();
+  await page.getByTestId('category-name').fill(category);
+  await page.getByTestId('category-save').click();
+  await expect(page.getByText('هذا الحقل مطلوب')).toBeVisible();
+  await page.getByTestId('category-slug').fill(`skin-care-${tag}`);
+  await page.getByTestId('category-save').click();
+  await expect(toast(page, 'تمت الإضافة بنجاح')).toBeVisible();
+  await expect(page.getByTestId(`category-row-${category}`)).toBeVisible();
+  // Keyboard reorder: the new (last) category moves up one place.
+  await page.getByTestId(`category-up-${category}`).click();
+  await expect(toast(page, 'تم حفظ الترتيب')).toBeVisible();
+
+  // A service with a buffer time, in that category.
+  await page.goto('/management/services');
+  await page.getByTestId('service-add').click();
+  await expect(page).toHaveURL(/\/management\/services\/new$/);
+  await page.getByTestId('service-name').fill(service);
+  await choose(page, 'service-category', category);
+  await page.getByTestId('service-price').fill('180');
+  await choose(page, 'service-duration', 3); // 1 h
+  await choose(page, 'service-buffer', 2); // 10 minutes
+  // A deposit above the price is refused under its field.
+  await page.getByTestId('service-deposit-enabled').click();
+  await page.getByTestId('service-deposit').fill('200');
+  await page.getByTestId('service-save').click();
+  await expect(page.getByText('العربون لا يزيد عن سعر الخدمة')).toBeVisible();
+  await page.getByTestId('service-deposit').fill('50');
+  await page.getByTestId('service-save').click();
+  await expect(toast(page, 'تمت الإضافة بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/management\/services\/[0-9a-f-]{36}$/);
+
+  // Assign it to one of the two demo providers.
+  const card = page.getByTestId('service-providers');
+  await expect(card.getByTestId('provider-state-سارة القحطاني')).toHaveText('غير معيّن');
+  await expect(card.getByTestId('provider-state-ريم الشهري')).toHaveText('غير معيّن');
+  await card.getByTestId('provider-assign-سارة القحطاني').click();
+  await expect(card.getByTestId('provider-state-سارة القحطاني')).toHaveText('معيّن');
+  await page.getByTestId('service-providers-save').click();
+  await expect(toast(page, 'تم تحديث تعيين مقدمي الخدمة')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('service-providers').getByTestId('provider-state-سارة القحطاني')).toHaveText('معيّن');
+  await expect(page.getByTestId('service-providers').getByTestId('provider-state-ريم الشهري')).toHaveText('غير معيّن');
+
+  // It is listed with its buffer time and one provider.
+  await page.goto('/management/services');
+  await page.getByTestId('services-search').fill(tag);
+  const row = page.getByTestId(`service-row-${service}`);
+  await expect(row).toContainText(category);
+  await expect(row).toContainText('10');
+
+  // A product with an image, two options and their four combinations.
+  await page.goto('/management/product/new');
+  await page.getByTestId('product-name').fill(product);
+  await page.getByTestId('product-price').fill('75');
+  await page.getByTestId('product-stock').fill('20');
+  await page.getByTestId('product-save').click();
+  await expect(toast(page, 'تمت الإضافة بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/management\/product\/[0-9a-f-]{36}$/);
+
+  await page.getByTestId('product-images').locator('input[type="file"]').setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('product-image-main')).toBeVisible();
+
+  await page.getByTestId('option-add').click();
+  await page.getByTestId('option-name-0').fill('المقاس');
+  const sizes = page.getByTestId('option-values-0');
+  for (const v of ['S', 'M']) {
+    await sizes.fill(v);
+    await sizes.press('Enter');
+  }
+  await page.getByTestId('option-add').click();
+  await page.getByTestId('option-name-1').fill('اللون');
+  const colours = page.getByTestId('option-values-1');
+  for (const v of ['أحمر', 'أزرق']) {
+    await colours.fill(v);
+    await colours.press('Enter');
+  }
+  const grid = page.getByTestId('combinations-grid');
+  await expect(grid.locator('tbody tr')).toHaveCount(4);
+  await expect(page.getByTestId('combination-M / أزرق')).toBeVisible();
+  await page.getByTestId('combination-stock-0').fill('3');
+  await page.getByTestId('combination-stock-3').fill('7');
+  await page.getByTestId('variants-save').click();
+  await expect(toast(page, 'تم التحديث بنجاح')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('combinations-grid').locator('tbody tr')).toHaveCount(4);
+  await expect(page.getByTestId('combination-stock-3')).toHaveValue('7');
+  await expect(page.getByTestId('product-image-main')).toBeVisible();
+});
