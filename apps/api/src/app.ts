@@ -157,7 +157,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://'), loginPerMinute: config.loginPerMinute }));
       await api.register(onboardingRoutes({ onboarding, auth }));
       await api.register(dashboardRoutes({ db }));
-      await api.register(accessRoutes({ db, auth, config }));
+      await api.register(accessRoutes({ db, auth, config, storage }));
       await api.register(branchRoutes({ db, auth, config }));
       await api.register(pluginRoutes({ db, auth, config }));
       await api.register(importRoutes({ db }));

@@ -142,6 +142,7 @@ export const MESSAGES = {
   import_unreadable: { ar: 'تعذرت قراءة الملف، احفظه من جديد بصيغة xlsx أو csv', en: 'The file cannot be read; save it again as xlsx or csv' },
   import_empty: { ar: 'الملف لا يحتوي على صفوف بيانات', en: 'The file has no data rows' },
   import_too_many_rows: { ar: 'الحد الأقصى {max} صف في الملف الواحد', en: 'At most {max} rows per file' },
+  import_unpacked_too_large: { ar: 'محتوى الملف بعد فك ضغطه أكبر من المسموح (الحد {max} ميغابايت)', en: 'The file unpacks to too much data (limit {max} MB)' },
   // Outgoing messages.
   sms_otp: { ar: 'رمز التحقق الخاص بك في خدمة: {code}. صالح لمدة {minutes} دقائق.', en: 'Your Khidma verification code is {code}. Valid for {minutes} minutes.' },
   mail_verify_subject: { ar: 'فعّل بريدك الإلكتروني في خدمة', en: 'Activate your Khidma e-mail' },

@@ -6,8 +6,11 @@ import { dateField } from './providers';
 
 export const CUSTOMER_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const CUSTOMER_ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
-/** Custom field kinds whose values the customer form takes; file and location are not collected yet. */
-export const CUSTOMER_VALUE_TAGS = ['text', 'textarea', 'number', 'date', 'select'] as const;
+/**
+ * Custom field kinds whose values the customer form takes: all of them. A location is `{ lat, lng }`;
+ * a file is the uuid of one of the customer's attachments (uploaded on the customer page first).
+ */
+export const CUSTOMER_VALUE_TAGS = ['text', 'textarea', 'number', 'date', 'select', 'location', 'file'] as const;
 
 const phoneCountry = z
   .string()
@@ -22,7 +25,7 @@ const nullableText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
-const customFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const customFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.object({ lat: z.number(), lng: z.number() })]);
 
 const customerFields = {
   first_name: text(80),

@@ -25,10 +25,10 @@ export const IMPORT_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_EXTENSIONS)[number];
 export const IMPORT_ACCEPT = '.xlsx,.xls,.csv';
 
-/** Who may import what: the entity's own key (categories: the catalogue keys). */
+/** Who may import what: the entity's own key (categories: the catalogue keys, those of the categories API). */
 export const IMPORT_PERMISSIONS: Record<ImportEntity, PermissionKey[]> = {
   services: ['services'],
-  categories: ['services', 'products', 'settings.categories'],
+  categories: ['services', 'products'],
   products: ['products'],
   customers: ['customers'],
   packages: ['packages'],

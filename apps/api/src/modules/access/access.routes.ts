@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';
 import type { AuthContext, AuthService } from '../auth/auth.service';
+import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { createEraseService } from './erase.service';
 import { createImpersonationService } from './impersonation.service';
 import { createInvitationsService } from './invitations.service';
@@ -14,7 +15,7 @@ import { sessionRoutes } from './sessions.routes';
 import { createUsersService } from './users.service';
 import { userRoutes } from './users.routes';
 
-export type ModuleDeps = { db: Database; auth: AuthService; config: Config };
+export type ModuleDeps = { db: Database; auth: AuthService; config: Config; storage?: StorageAdapter };
 
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();

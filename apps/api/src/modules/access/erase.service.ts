@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/business';
 import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
 import { expenses, importJobs } from '../../db/schema/settings';
+import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { verifyPassword } from '../../lib/crypto';
 import { fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
@@ -77,12 +78,17 @@ export const KEPT_TABLES: readonly string[] = [
   'expense_types',
 ];
 
-export function createEraseService({ db }: { db: Database }) {
+export function createEraseService({ db, storage }: { db: Database; storage?: Pick<StorageAdapter, 'remove'> }) {
   async function erase(ctx: AuthContext, password: string) {
     if (!(await verifyPassword(ctx.user.passwordHash, password))) throw fieldError('password', 'password_wrong');
-    await withTenant(db, ctx.tenantId, async (tx) => {
+    const files = await withTenant(db, ctx.tenantId, async (tx) => {
+      // The stored files of wiped rows go too (after the commit): private attachments and public product images.
+      const attachments = await tx.select({ path: customerAttachments.path }).from(customerAttachments).where(eq(customerAttachments.tenantId, ctx.tenantId));
+      const images = await tx.select({ path: productImages.path }).from(productImages).where(eq(productImages.tenantId, ctx.tenantId));
       for (const table of WIPED) await tx.delete(table).where(eq(table.tenantId, ctx.tenantId));
+      return [...attachments, ...images].map((f) => f.path);
     });
+    if (storage) await Promise.all(files.map((f) => storage.remove(f)));
   }
   return { erase };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, rows, type TestApp } from '../../../test/helper';
@@ -52,6 +54,20 @@ describe('POST /erase-data', () => {
     await t.db.execute(
       sql`insert into supervisors (tenant_id, name, email, team_id) select tenant_id, 'Lead Person', 'lead@test.example', id from provider_teams where tenant_id = ${owner.tenantId}`,
     );
+    // A customer with a private attachment: its file goes with the data.
+    const customer = (await owner.client.post('customers', { first_name: 'Wiped', last_name: 'Customer' })).json().data.uuid as string;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+    const boundary = 'xEraseBoundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await owner.client.request('POST', `attachments/customer/${customer}/store`, { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(up.statusCode).toBe(201);
+    const [stored] = await rows<{ path: string }>(t.db, sql`select path from customer_attachments where customer_id = ${customer}`);
+    const file = path.join(t.dataDir, 'uploads', (stored?.path ?? '').slice('/uploads/'.length));
+    expect(existsSync(file)).toBe(true);
     expect(await countIn('services', owner.tenantId)).toBeGreaterThan(0);
     const keptBefore = Object.fromEntries(await Promise.all(['users', 'roles', 'branches', 'invitations'].map(async (tb) => [tb, await countIn(tb, owner.tenantId)])));
     const otherBefore = await countIn('services', other.tenantId);
@@ -65,6 +81,7 @@ describe('POST /erase-data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Business data erased');
     for (const table of WIPED_TABLES) expect(await countIn(table, owner.tenantId), table).toBe(0);
+    expect(existsSync(file)).toBe(false);
     for (const [table, n] of Object.entries(keptBefore)) expect(await countIn(table, owner.tenantId), table).toBe(n);
     expect(await countIn('services', other.tenantId)).toBe(otherBefore);
     expect((await staff.client.get('auth/me')).statusCode).toBe(200);

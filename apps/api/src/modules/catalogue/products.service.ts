@@ -91,6 +91,12 @@ function columns(body: ProductBody) {
   };
 }
 
+
+/** Row lock on the product for the rest of the transaction (image count and main image checks). */
+async function lockProduct(tx: Executor, tenantId: string, id: string) {
+  await tx.execute(sql`select 1 from products where tenant_id = ${tenantId} and id = ${id} for update`);
+}
+
 export type UploadedImage = { bytes: Buffer; ext: string };
 
 /** Products (spec §3 Product): stock or unlimited stock, images (main first), options and combinations. */
@@ -226,6 +232,8 @@ export function createProductService({ db, storage }: { db: Database; storage: S
       for (const f of files) stored.push(await storage.put(`products/${ctx.tenantId}/${id}/${crypto.randomUUID()}.${f.ext}`, f.bytes));
       try {
         return await withTenant(db, ctx.tenantId, async (tx) => {
+          // One image change of a product at a time: the count and the main image stay right under parallel uploads.
+          await lockProduct(tx, ctx.tenantId, id);
           const [{ n, top } = { n: 0, top: 0 }] = await tx
             .select({ n: count(), top: sql<number>`coalesce(max(${productImages.sortOrder}), -1)::int` })
             .from(productImages)
@@ -252,6 +260,7 @@ export function createProductService({ db, storage }: { db: Database; storage: S
     /** Makes one image the main one; the others become additional. */
     async setMainImage(ctx: AuthContext, id: string, imageId: string): Promise<ProductImage[]> {
       return withTenant(db, ctx.tenantId, async (tx) => {
+        await lockProduct(tx, ctx.tenantId, id);
         const images = await imagesOf(tx, ctx.tenantId, [id]);
         if (!images.some((i) => i.id === imageId)) throw notFound();
         await tx
@@ -269,6 +278,7 @@ export function createProductService({ db, storage }: { db: Database; storage: S
     /** Deletes an image; when it was the main one, the next image becomes main. */
     async removeImage(ctx: AuthContext, id: string, imageId: string): Promise<ProductImage[]> {
       const { path, list } = await withTenant(db, ctx.tenantId, async (tx) => {
+        await lockProduct(tx, ctx.tenantId, id);
         const images = await imagesOf(tx, ctx.tenantId, [id]);
         const target = images.find((i) => i.id === imageId);
         if (!target) throw notFound();

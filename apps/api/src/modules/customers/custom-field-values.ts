@@ -13,10 +13,15 @@ const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * - a required field without a value: `required`;
  * - number: a finite number (a numeric string is accepted and stored as a number);
  * - date: `YYYY-MM-DD`; select: one of the options; text/textarea: text (≤ 2000 characters);
- * - file and location fields take no value from this form yet: a value sent for them is refused
- *   (`invalid`) and their "required" is not enforced (docs/decisions.md).
+ * - location: `{ lat, lng }` within range; file: the uuid of one of this customer's attachments
+ *   (`attachmentIds`; null while the customer is being created: it has no attachments yet, so a
+ *   required file field is asked for once the customer exists).
  */
-export function checkCustomFieldValues(defs: FieldDefinition[], values: Record<string, unknown>): { values: Record<string, unknown>; issues: ValueIssue[] } {
+export function checkCustomFieldValues(
+  defs: FieldDefinition[],
+  values: Record<string, unknown>,
+  attachmentIds: ReadonlySet<string> | null = null,
+): { values: Record<string, unknown>; issues: ValueIssue[] } {
   const byId = new Map(defs.map((d) => [d.id, d]));
   const issues: ValueIssue[] = [];
   const out: Record<string, unknown> = {};
@@ -26,13 +31,8 @@ export function checkCustomFieldValues(defs: FieldDefinition[], values: Record<s
   for (const def of defs) {
     const field = `custom_fields.${def.id}`;
     const raw = values[def.id];
-    const collected = def.htmlTag !== 'file' && def.htmlTag !== 'location';
-    if (!collected) {
-      if (!empty(raw)) issues.push({ field, key: 'invalid' });
-      continue;
-    }
     if (empty(raw)) {
-      if (def.isRequired) issues.push({ field, key: 'required' });
+      if (def.isRequired && !(def.htmlTag === 'file' && attachmentIds === null)) issues.push({ field, key: 'required' });
       continue;
     }
     switch (def.htmlTag) {
@@ -45,6 +45,17 @@ export function checkCustomFieldValues(defs: FieldDefinition[], values: Record<s
       case 'date':
         if (typeof raw !== 'string' || !dateField.safeParse(raw.trim()).success) issues.push({ field, key: 'date' });
         else out[def.id] = raw.trim();
+        break;
+      case 'location': {
+        const loc = raw as { lat?: unknown; lng?: unknown };
+        const ok = typeof raw === 'object' && typeof loc.lat === 'number' && typeof loc.lng === 'number' && Math.abs(loc.lat) <= 90 && Math.abs(loc.lng) <= 180;
+        if (!ok) issues.push({ field, key: 'invalid' });
+        else out[def.id] = { lat: loc.lat, lng: loc.lng };
+        break;
+      }
+      case 'file':
+        if (typeof raw !== 'string' || !attachmentIds?.has(raw)) issues.push({ field, key: 'not_exists' });
+        else out[def.id] = raw;
         break;
       case 'select':
         if (typeof raw !== 'string' || !def.options.includes(raw)) issues.push({ field, key: 'invalid' });

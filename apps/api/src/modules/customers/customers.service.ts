@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { normalizePhone } from '@app/shared/phone';
 import type {
   Customer,
@@ -118,9 +119,10 @@ export function createCustomerService(deps: { db: Database }) {
     return ids;
   }
 
-  async function customFieldColumn(tx: Executor, ctx: AuthContext, values: Record<string, unknown>) {
+  async function customFieldColumn(tx: Executor, ctx: AuthContext, values: Record<string, unknown>, customerId: string | null = null) {
     const defs = await repo.customerFieldDefinitions(tx, ctx.tenantId);
-    const checked = checkCustomFieldValues(defs, values);
+    const attachments = customerId ? new Set((await repo.listAttachments(tx, ctx.tenantId, customerId)).map((a) => a.id)) : null;
+    const checked = checkCustomFieldValues(defs, values, attachments);
     if (checked.issues.length) {
       const fields: Record<string, { key: (typeof checked.issues)[number]['key'] }[]> = {};
       for (const issue of checked.issues) fields[issue.field] = [...(fields[issue.field] ?? []), { key: issue.key }];
@@ -182,7 +184,7 @@ export function createCustomerService(deps: { db: Database }) {
         if (body.email !== undefined) values.email = body.email;
         if (body.address !== undefined) values.address = body.address;
         if (body.note !== undefined) values.note = body.note;
-        if (body.custom_fields !== undefined) values.customFields = await customFieldColumn(tx, ctx, body.custom_fields);
+        if (body.custom_fields !== undefined) values.customFields = await customFieldColumn(tx, ctx, body.custom_fields, id);
         if (body.tag_ids !== undefined) await repo.replaceTags(tx, ctx.tenantId, id, await checkTags(tx, ctx, body.tag_ids));
         const row = await repo.updateCustomer(tx, ctx.tenantId, id, values);
         if (!row) throw notFound();
@@ -271,11 +273,18 @@ export function createCustomerService(deps: { db: Database }) {
     return rows.map(toAttachment);
   }
 
+  /** At most this many files per customer. */
+  const CUSTOMER_ATTACHMENTS_MAX = 50;
+
   async function addAttachment(ctx: AuthContext, customerId: string, file: { path: string; name: string; mime: string; size: number }): Promise<CustomerAttachment> {
     try {
-      const row = await withTenant(db, ctx.tenantId, (tx) =>
-        repo.insertAttachment(tx, { tenantId: ctx.tenantId, customerId, path: file.path, originalName: file.name, mime: file.mime, size: file.size, uploadedBy: ctx.user.id }),
-      );
+      const row = await withTenant(db, ctx.tenantId, async (tx) => {
+        // A cap per customer, so uploads cannot fill the disk 5 MB at a time (the customer row is locked: parallel uploads count right).
+        await tx.execute(sql`select 1 from customers where tenant_id = ${ctx.tenantId} and id = ${customerId} for update`);
+        const existing = await repo.listAttachments(tx, ctx.tenantId, customerId);
+        if (existing.length >= CUSTOMER_ATTACHMENTS_MAX) throw fieldError('file', 'max_items', { max: CUSTOMER_ATTACHMENTS_MAX });
+        return repo.insertAttachment(tx, { tenantId: ctx.tenantId, customerId, path: file.path, originalName: file.name, mime: file.mime, size: file.size, uploadedBy: ctx.user.id });
+      });
       return toAttachment(row);
     } catch (err) {
       if (isForeignKeyViolation(err)) throw notFound();

@@ -132,11 +132,33 @@ describe('customers', () => {
     expect(e[`custom_fields.${fields.city}`]).toEqual(['This field is required']);
     expect(e[`custom_fields.${fields.age}`]).toEqual(['Must be a number']);
     expect(e[`custom_fields.${fields.birthday}`]).toEqual(['Invalid date']);
-    expect(e[`custom_fields.${fields.file}`]).toEqual(['Invalid value']);
+    expect(e[`custom_fields.${fields.file}`]).toEqual(['This value does not exist']);
     expect(e[`custom_fields.${fields.booking}`]).toEqual(['This value does not exist']);
     expect(e['custom_fields.00000000-0000-4000-8000-000000000000']).toEqual(['This value does not exist']);
     const select = await owner.client.post('customers', valid({ custom_fields: { [fields.city as string]: 'Cairo' } }));
     expect(select.json().errors[`custom_fields.${fields.city}`]).toEqual(['Invalid value']);
+  });
+
+  it('takes a location and, once the customer exists, one of its attachments as a file field value', async () => {
+    const loc = await insertId(
+      sql`insert into custom_fields (tenant_id, label, name_en, html_tag, is_required, applies_to) values (${tenant}, 'Home', 'Home', 'location', false, 'customer') returning id`,
+    );
+    const c = await create({ custom_fields: { [fields.city as string]: 'Riyadh', [loc]: { lat: 24.7136, lng: 46.6753 } } });
+    expect(c.custom_fields[loc]).toEqual({ lat: 24.7136, lng: 46.6753 });
+    const badLoc = await owner.client.post('customers', valid({ custom_fields: { [fields.city as string]: 'Riyadh', [loc]: { lat: 95, lng: 0 } } }));
+    expect(badLoc.json().errors[`custom_fields.${loc}`]).toEqual(['Invalid value']);
+    // The required file is asked for once the customer exists: an attachment of this customer only.
+    const missing = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { custom_fields: { [fields.city as string]: 'Riyadh' } } });
+    expect(missing.json().errors[`custom_fields.${fields.file}`]).toEqual(['This field is required']);
+    const png = multipart(PNG, 'id.png');
+    const att = (await owner.client.request('POST', `attachments/customer/${c.uuid}/store`, { payload: png.payload, headers: png.headers })).json().data;
+    const d = await create();
+    const theirs = (await owner.client.request('POST', `attachments/customer/${d.uuid}/store`, { payload: png.payload, headers: png.headers })).json().data;
+    const wrong = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { custom_fields: { [fields.city as string]: 'Riyadh', [fields.file as string]: theirs.uuid } } });
+    expect(wrong.json().errors[`custom_fields.${fields.file}`]).toEqual(['This value does not exist']);
+    const ok = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { custom_fields: { [fields.city as string]: 'Riyadh', [fields.file as string]: att.uuid } } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.custom_fields[fields.file as string]).toBe(att.uuid);
   });
 
   it('keeps phones unique per business (any written form), but not across businesses', async () => {
@@ -344,10 +366,16 @@ describe('pure helpers', () => {
       { id: 't', htmlTag: 'textarea', options: [], isRequired: false },
       { id: 'l', htmlTag: 'location', options: [], isRequired: true },
     ];
-    expect(checkCustomFieldValues(defs, { n: 3.5, t: ' hi ' })).toEqual({ values: { n: 3.5, t: 'hi' }, issues: [] });
+    expect(checkCustomFieldValues(defs, { n: 3.5, t: ' hi ', l: { lat: 21.5, lng: 39.2 } })).toEqual({ values: { n: 3.5, t: 'hi', l: { lat: 21.5, lng: 39.2 } }, issues: [] });
     expect(checkCustomFieldValues(defs, { n: '', t: 5 }).issues).toEqual([
       { field: 'custom_fields.n', key: 'required' },
       { field: 'custom_fields.t', key: 'string' },
+      { field: 'custom_fields.l', key: 'required' },
     ]);
+    expect(checkCustomFieldValues(defs, { n: 1, l: 'Riyadh' }).issues).toEqual([{ field: 'custom_fields.l', key: 'invalid' }]);
+    const file = [{ id: 'f', htmlTag: 'file', options: [], isRequired: true }];
+    expect(checkCustomFieldValues(file, {}).issues).toEqual([]);
+    expect(checkCustomFieldValues(file, {}, new Set()).issues).toEqual([{ field: 'custom_fields.f', key: 'required' }]);
+    expect(checkCustomFieldValues(file, { f: 'a1' }, new Set(['a1'])).values).toEqual({ f: 'a1' });
   });
 });

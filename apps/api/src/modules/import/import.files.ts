@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import * as XLS from '@e965/xlsx';
-import { headerLabel, IMPORT_COLUMNS, IMPORT_EXAMPLES, type ImportEntity, type ImportFormat } from '@app/shared/schemas/import';
+import { headerLabel, IMPORT_COLUMNS, IMPORT_EXAMPLES, IMPORT_MAX_ROWS, type ImportEntity, type ImportFormat } from '@app/shared/schemas/import';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -51,9 +53,121 @@ function excelCellText(v: ExcelJS.CellValue): string {
 }
 
 export class UnreadableFile extends Error {}
+/** An .xlsx whose contents unpack to more than XLSX_MAX_UNPACKED_BYTES, or compress suspiciously well. */
+export class UnpackedTooLarge extends Error {}
+/** More data rows than allowed; found while reading, so the rest of the file is never parsed. */
+export class TooManyRows extends Error {}
 
-/** Rows of the first sheet (or the CSV), every cell as text. */
-export async function readRows(format: ImportFormat, bytes: Buffer): Promise<string[][]> {
+/** The most an .xlsx may unpack to, all its parts together (the upload limit is on the packed file). */
+export const XLSX_MAX_UNPACKED_BYTES = 60 * 1024 * 1024;
+/** The most one part may unpack to per packed byte (real sheets stay well below; zip bombs go far above). */
+export const XLSX_MAX_RATIO = 100;
+/** Parts smaller than this unpacked are not held to the ratio (tiny XML parts can compress very well and cost nothing). */
+const RATIO_FLOOR = 1024 * 1024;
+const MAX_ENTRIES = 10_000;
+
+type ZipEntry = { name: string; method: number; packed: number; unpacked: number; dataStart: number };
+
+/**
+ * The entries of a zip, read from its central directory without unpacking anything, checked against
+ * the limits above. The local records must follow each other with nothing in between and end where the
+ * central directory begins: the streaming reader walks the local records, so nothing may hide there.
+ */
+export function zipEntries(bytes: Buffer): ZipEntry[] {
+  const bad = () => new UnreadableFile();
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw bad();
+  const count = bytes.readUInt16LE(eocd + 10);
+  const cdSize = bytes.readUInt32LE(eocd + 12);
+  const cdOffset = bytes.readUInt32LE(eocd + 16);
+  // Multi-disk and zip64 archives are not spreadsheets anyone uploads.
+  if (bytes.readUInt16LE(eocd + 4) !== 0 || bytes.readUInt16LE(eocd + 6) !== 0 || bytes.readUInt16LE(eocd + 8) !== count) throw bad();
+  if (count === 0xffff || cdOffset === 0xffffffff || count > MAX_ENTRIES || cdOffset + cdSize > eocd) throw bad();
+  const entries: (ZipEntry & { offset: number; end: number })[] = [];
+  let total = 0;
+  let p = cdOffset;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > eocd || bytes.readUInt32LE(p) !== 0x02014b50) throw bad();
+    const method = bytes.readUInt16LE(p + 10);
+    const packed = bytes.readUInt32LE(p + 20);
+    const unpacked = bytes.readUInt32LE(p + 24);
+    const nameLen = bytes.readUInt16LE(p + 28);
+    const extraLen = bytes.readUInt16LE(p + 30);
+    const commentLen = bytes.readUInt16LE(p + 32);
+    const offset = bytes.readUInt32LE(p + 42);
+    const name = bytes.toString('utf8', p + 46, p + 46 + nameLen);
+    p += 46 + nameLen + extraLen + commentLen;
+    if (method !== 0 && method !== 8) throw bad();
+    if (packed === 0xffffffff || unpacked === 0xffffffff || offset === 0xffffffff) throw bad();
+    if (method === 0 && packed !== unpacked) throw bad();
+    total += unpacked;
+    if (total > XLSX_MAX_UNPACKED_BYTES) throw new UnpackedTooLarge();
+    if (unpacked > RATIO_FLOOR && unpacked > XLSX_MAX_RATIO * Math.max(packed, 1)) throw new UnpackedTooLarge();
+    // The local record: same sizes (unless they follow the data), then the data, then maybe a descriptor.
+    if (offset + 30 > cdOffset || bytes.readUInt32LE(offset) !== 0x04034b50) throw bad();
+    const flags = bytes.readUInt16LE(offset + 6);
+    if (bytes.readUInt16LE(offset + 8) !== method) throw bad();
+    const dataStart = offset + 30 + bytes.readUInt16LE(offset + 26) + bytes.readUInt16LE(offset + 28);
+    let end = dataStart + packed;
+    if (flags & 0x08) {
+      if (end + 4 <= cdOffset && bytes.readUInt32LE(end) === 0x08074b50) end += 4;
+      end += 12;
+    } else if (bytes.readUInt32LE(offset + 18) !== packed || bytes.readUInt32LE(offset + 22) !== unpacked) throw bad();
+    if (end > cdOffset) throw bad();
+    entries.push({ name, method, packed, unpacked, dataStart, offset, end });
+  }
+  if (p !== cdOffset + cdSize) throw bad();
+  entries.sort((a, b) => a.offset - b.offset);
+  let cursor = 0;
+  for (const e of entries) {
+    if (e.offset !== cursor) throw bad();
+    cursor = e.end;
+  }
+  if (cursor !== cdOffset) throw bad();
+  return entries.map(({ name, method, packed, unpacked, dataStart }) => ({ name, method, packed, unpacked, dataStart }));
+}
+
+/** Unpacks a deflated entry into nothing, counting: it must come to exactly its declared size (a lie is caught early). */
+function checkInflated(bytes: Buffer, e: ZipEntry): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const z = createInflateRaw();
+    let n = 0;
+    z.on('data', (chunk: Buffer) => {
+      n += chunk.length;
+      if (n > e.unpacked) {
+        z.destroy();
+        reject(new UnpackedTooLarge());
+      }
+    });
+    z.on('error', () => reject(new UnreadableFile()));
+    z.on('end', () => (n === e.unpacked ? resolve() : reject(new UnreadableFile())));
+    z.end(bytes.subarray(e.dataStart, e.dataStart + e.packed));
+  });
+}
+
+/** Refuses an .xlsx that would unpack to too much, before any of it is parsed. */
+export async function checkXlsxSize(bytes: Buffer): Promise<void> {
+  for (const e of zipEntries(bytes)) if (e.method === 8) await checkInflated(bytes, e);
+}
+
+function rowCells(values: ExcelJS.CellValue[]): string[] {
+  const cells: string[] = [];
+  for (let i = 1; i < values.length; i++) cells.push(excelCellText(values[i] ?? null));
+  return cells;
+}
+
+/**
+ * Rows of the first sheet (or the CSV), every cell as text. Row i of the result is spreadsheet row i + 1;
+ * blank rows may be holes. More than `maxRows` rows after the header is TooManyRows, found while reading.
+ */
+export async function readRows(format: ImportFormat, bytes: Buffer, opts: { maxRows?: number } = {}): Promise<string[][]> {
+  const maxRows = opts.maxRows ?? IMPORT_MAX_ROWS;
   try {
     if (format === 'csv') {
       const body = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
@@ -61,28 +175,46 @@ export async function readRows(format: ImportFormat, bytes: Buffer): Promise<str
       return parsed.data.map((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : []));
     }
     if (format === 'xlsx') {
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-      const ws = wb.worksheets[0];
-      const out: string[][] = [];
-      ws?.eachRow({ includeEmpty: false }, (row, n) => {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(excelCellText(values[i] ?? null));
-        out[n - 1] = cells;
+      await checkXlsxSize(bytes);
+      // The streaming reader: the sheet is read row by row and dropped after the cap, never held whole.
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+        worksheets: 'emit',
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        entries: 'ignore',
       });
-      return Array.from(out, (r) => r ?? []);
+      const out: string[][] = [];
+      let seen = 0;
+      for await (const ws of reader) {
+        for await (const row of ws as unknown as AsyncIterable<ExcelJS.Row>) {
+          const cells = rowCells(row.values as ExcelJS.CellValue[]);
+          if (cells.some((c) => c.trim()) && ++seen > maxRows + 1) throw new TooManyRows();
+          out[row.number - 1] = cells;
+        }
+        break; // the first sheet only
+      }
+      return out;
     }
-    const wb = XLS.read(bytes, { type: 'buffer', dense: true });
+    const wb = XLS.read(bytes, { type: 'buffer', dense: true, sheetRows: maxRows + 2 });
     const first = wb.SheetNames[0];
     const sheet = first ? wb.Sheets[first] : undefined;
     if (!sheet?.['!ref']) return [];
-    const start = XLS.utils.decode_range(sheet['!ref']).s.r;
+    // With sheetRows the sheet is cut short; its full range says whether there was more.
+    const read = XLS.utils.decode_range(sheet['!ref']);
+    const full = sheet['!fullref'] ? XLS.utils.decode_range(sheet['!fullref']) : read;
+    if (full.e.r > read.e.r) throw new TooManyRows();
     const data = XLS.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-    const out: string[][] = Array.from({ length: start }, () => []);
-    for (const r of data) out.push(r.map((c) => (typeof c === 'number' ? numberText(c) : c === null || c === undefined ? '' : String(c))));
+    const out: string[][] = Array.from({ length: read.s.r }, () => []);
+    let seen = 0;
+    for (const r of data) {
+      const cells = r.map((c) => (typeof c === 'number' ? numberText(c) : c === null || c === undefined ? '' : String(c)));
+      if (cells.some((c) => c.trim()) && ++seen > maxRows + 1) throw new TooManyRows();
+      out.push(cells);
+    }
     return out;
-  } catch {
+  } catch (err) {
+    if (err instanceof TooManyRows || err instanceof UnpackedTooLarge) throw err;
     throw new UnreadableFile();
   }
 }

@@ -27,7 +27,7 @@ import { customers } from '../../db/schema/customers';
 import { type MessageKey, t } from '../../i18n/messages';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { detectFormat, readRows, UnreadableFile } from './import.files';
+import { detectFormat, readRows, TooManyRows, UnpackedTooLarge, UnreadableFile, XLSX_MAX_UNPACKED_BYTES } from './import.files';
 import * as repo from './import.repository';
 
 /** Rows per INSERT statement (10 columns × 1000 rows stays far below PostgreSQL's 65,535 parameters). */
@@ -47,7 +47,8 @@ export class ImportInvalid extends Error {
   }
 }
 
-type Progress = { status: ImportStatus; processed: number; total: number };
+export type Progress = { status: ImportStatus; processed: number; total: number };
+type Parsed = { row: number; value: unknown; partial?: boolean };
 type Row = { row: number; cells: Record<string, string> };
 type Insert = { table: PgTable; values: Record<string, unknown>[] };
 type Plan = { main: Insert; links: Insert[] };
@@ -82,17 +83,20 @@ export function canImport(ctx: AuthContext, entity: ImportEntity): boolean {
   return ctx.user.isOwner || hasAnyPermission(ctx.permissions, IMPORT_PERMISSIONS[entity]);
 }
 
-export function createImportService(deps: { db: Database }) {
+/** The key of a job's live progress: the client chooses job ids, so two businesses may use the same one. */
+export const liveKey = (tenantId: string, jobId: string) => `${tenantId}:${jobId}`;
+
+export function createImportService(deps: { db: Database; live?: Map<string, Progress> }) {
   const { db } = deps;
   /**
-   * Live progress of running imports, by job id. The import writes in one transaction, so its row
-   * counts are invisible to other connections until it commits; the job route reads them from here
-   * while the job runs (in this process) and from import_jobs once it has finished.
+   * Live progress of running imports, by tenant and job id (liveKey). The import writes in one
+   * transaction, so its row counts are invisible to other connections until it commits; the job route
+   * reads them from here while the job runs (in this process) and from import_jobs once it has finished.
    */
-  const live = new Map<string, Progress>();
+  const live = deps.live ?? new Map<string, Progress>();
 
   function toJob(row: repo.JobRow): ImportJob {
-    const running = live.get(row.id);
+    const running = live.get(liveKey(row.tenantId, row.id));
     return {
       uuid: row.id,
       entity: row.entity as ImportEntity,
@@ -135,12 +139,11 @@ export function createImportService(deps: { db: Database }) {
     return { columns, errors };
   }
 
-  /** Every row checked (cells, then references and duplicates); the rows to write, or the problems. */
-  async function validate(tx: Tx, ctx: AuthContext, entity: ImportEntity, rows: Row[], locale: Locale, progress: Progress) {
+  /** Every row's cells checked, without the database (so outside any transaction). */
+  async function parseRows(ctx: AuthContext, entity: ImportEntity, rows: Row[], locale: Locale, progress: Progress) {
     const errors: ImportRowError[] = [];
-    const add = (row: number, column: string, key: string, params?: Record<string, unknown>) => errors.push({ row, column, message: localize(key, locale, params) });
     const schema = importRowSchemas(ctx.tenant.currency)[entity];
-    const parsed: { row: number; value: unknown; partial?: boolean }[] = [];
+    const parsed: Parsed[] = [];
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as Row;
       const result = schema.safeParse(r.cells);
@@ -161,6 +164,16 @@ export function createImportService(deps: { db: Database }) {
       }
     }
     progress.processed = rows.length;
+    return { parsed, errors };
+  }
+
+  /**
+   * The checks that need the database (references, duplicates, slugs), on the rows parsed by
+   * parseRows, inside the import's transaction; the rows to write, or every problem (the cells' too).
+   */
+  async function validate(tx: Tx, ctx: AuthContext, entity: ImportEntity, parsed: Parsed[], cellErrors: ImportRowError[], locale: Locale) {
+    const errors: ImportRowError[] = [...cellErrors];
+    const add = (row: number, column: string, key: string, params?: Record<string, unknown>) => errors.push({ row, column, message: localize(key, locale, params) });
     const tenantId = ctx.tenantId;
 
     /** Slugs: a given one must be free (file and database); an empty one is derived from a Latin name. */
@@ -360,9 +373,11 @@ export function createImportService(deps: { db: Database }) {
     if (!format) throw fieldError('file', 'file_type');
     let all: string[][];
     try {
-      all = await readRows(format, file.bytes);
+      all = await readRows(format, file.bytes, { maxRows: IMPORT_MAX_ROWS });
     } catch (err) {
       if (err instanceof UnreadableFile) throw fieldError('file', 'import_unreadable');
+      if (err instanceof UnpackedTooLarge) throw fieldError('file', 'import_unpacked_too_large', { max: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 });
+      if (err instanceof TooManyRows) throw fieldError('file', 'import_too_many_rows', { max: IMPORT_MAX_ROWS });
       throw err;
     }
     const header = all[0] ?? [];
@@ -393,10 +408,14 @@ export function createImportService(deps: { db: Database }) {
       throw err;
     }
     const progress: Progress = { status: 'validating', processed: 0, total: rows.length };
-    live.set(jobId, progress);
+    const key = liveKey(tenantId, jobId);
+    live.set(key, progress);
     try {
+      // The cells are parsed before the transaction opens: on PGlite (one connection) a transaction holds
+      // everyone else up, so it only loads the lookups, checks references and writes, all or nothing.
+      const cells = await parseRows(ctx, entity, rows, locale, progress);
       const imported = await withTenant(db, tenantId, async (tx) => {
-        const { errors, plan } = await validate(tx, ctx, entity, rows, locale, progress);
+        const { errors, plan } = await validate(tx, ctx, entity, cells.parsed, cells.errors, locale);
         if (errors.length) throw new ImportInvalid(errors, errors.length, jobId, locale);
         progress.status = 'importing';
         progress.processed = 0;
@@ -419,7 +438,7 @@ export function createImportService(deps: { db: Database }) {
       ).catch(() => {});
       throw err;
     } finally {
-      live.delete(jobId);
+      live.delete(key);
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import * as XLS from '@e965/xlsx';
 import { headerLabel, IMPORT_COLUMNS, IMPORT_ENTITIES, type ImportEntity } from '@app/shared/schemas/import';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,11 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, readyUser, rows, type TestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
+import { type AuthContext, createAuthService } from '../auth/auth.service';
 import { staffAccount } from '../branches/staff.fixture';
+import { readRows, TooManyRows, UnpackedTooLarge, XLSX_MAX_UNPACKED_BYTES } from './import.files';
+import { createImportService, liveKey, type Progress } from './import.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -367,5 +372,171 @@ describe('volume', () => {
     const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from customers where tenant_id = ${u.tenantId}`);
     expect(n?.n).toBe(10_000);
     console.log(`10,000 customers imported in ${Date.now() - started} ms`);
+  });
+});
+
+/** A zip by hand: each part deflated (or not), with the unpacked size it declares (its own by default). */
+function zipOf(parts: { name: string; data: Buffer; declared?: number; store?: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const name = Buffer.from(p.name);
+    const body = p.store ? p.data : deflateRawSync(p.data, { level: 9 });
+    const size = p.declared ?? p.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(p.store ? 0 : 8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const cd = Buffer.alloc(46);
+    cd.writeUInt32LE(0x02014b50, 0);
+    cd.writeUInt16LE(20, 4);
+    cd.writeUInt16LE(20, 6);
+    cd.writeUInt16LE(p.store ? 0 : 8, 10);
+    cd.writeUInt32LE(body.length, 20);
+    cd.writeUInt32LE(size, 24);
+    cd.writeUInt16LE(name.length, 28);
+    cd.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    central.push(cd, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cdBytes = Buffer.concat(central);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(parts.length, 8);
+  eocd.writeUInt16LE(parts.length, 10);
+  eocd.writeUInt32LE(cdBytes.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cdBytes, eocd]);
+}
+
+const TYPES = { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') };
+const sheetOf = (bytes: number) => {
+  const head = Buffer.from('<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>');
+  return Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x61)]);
+};
+
+describe('xlsx decompression limits (security review)', () => {
+  const tooLarge = `The file unpacks to too much data (limit ${XLSX_MAX_UNPACKED_BYTES / 1024 / 1024} MB)`;
+
+  it('refuses, before parsing, an xlsx that declares more than the unpacked limit', { timeout: 30_000 }, async () => {
+    const u = await owner();
+    const bomb = zipOf([TYPES, { name: 'xl/worksheets/sheet1.xml', data: sheetOf(XLSX_MAX_UNPACKED_BYTES + 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const res = await upload(u.client, 'customers', { name: 'bomb.xlsx', data: bomb });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.file).toEqual([tooLarge]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refuses a part that unpacks to more than 100 times its packed size', async () => {
+    const u = await owner();
+    const bomb = zipOf([TYPES, { name: 'xl/worksheets/sheet1.xml', data: sheetOf(20 * 1024 * 1024) }]);
+    const res = await upload(u.client, 'customers', { name: 'ratio.xlsx', data: bomb });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.file).toEqual([tooLarge]);
+  });
+
+  it('catches a part that unpacks to more than it declares, without keeping what it unpacks', async () => {
+    const liar = zipOf([TYPES, { name: 'xl/worksheets/sheet1.xml', data: sheetOf(50 * 1024 * 1024), declared: 900_000 }]);
+    await expect(readRows('xlsx', liar)).rejects.toBeInstanceOf(UnpackedTooLarge);
+    const u = await owner();
+    const res = await upload(u.client, 'customers', { name: 'liar.xlsx', data: liar });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual([tooLarge]);
+  });
+
+  it('refuses a zip with data hidden between its listed parts', async () => {
+    const good = await xlsx([header('categories'), ['One', '', '', '']]);
+    // A stored part inserted before the others but left out of the central directory shifts every offset.
+    const hidden = zipOf([{ name: 'hidden.xml', data: Buffer.alloc(100, 0x61), store: true }]);
+    const smuggled = Buffer.concat([hidden.subarray(0, 30 + 'hidden.xml'.length + 100), good]);
+    await expect(readRows('xlsx', smuggled)).rejects.toThrow();
+    expect((await readRows('xlsx', good))[1]).toEqual(['One']);
+  });
+
+  it('stops reading .xlsx and .xls at the row cap (header + max rows)', async () => {
+    const data = (n: number) => [header('categories'), ...Array.from({ length: n }, (_, i) => [`Category ${i}`, '', '', ''])];
+    const ok = await readRows('xlsx', await xlsx(data(10)), { maxRows: 10 });
+    expect(ok.filter(Boolean)).toHaveLength(11);
+    await expect(readRows('xlsx', await xlsx(data(11)), { maxRows: 10 })).rejects.toBeInstanceOf(TooManyRows);
+    await expect(readRows('xlsx', await xlsx(data(5_000)), { maxRows: 10 })).rejects.toBeInstanceOf(TooManyRows);
+    expect(await readRows('xls', xls(data(10)), { maxRows: 10 })).toHaveLength(11);
+    await expect(readRows('xls', xls(data(11)), { maxRows: 10 })).rejects.toBeInstanceOf(TooManyRows);
+    await expect(readRows('xls', xls(data(5_000)), { maxRows: 10 })).rejects.toBeInstanceOf(TooManyRows);
+  });
+});
+
+describe('import service internals (security review)', () => {
+  async function contextOf(token: string | null): Promise<AuthContext> {
+    const auth = createAuthService({ db: t.db, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, WEB_DIST: 'off', LOG_LEVEL: 'warn' }) });
+    const ctx = await auth.resolveToken(token as string);
+    if (!ctx) throw new Error('no context');
+    return ctx;
+  }
+
+  it('keys live progress by tenant and job id: two businesses with the same job id see their own', async () => {
+    const a = await owner();
+    const b = await owner();
+    const id = randomUUID();
+    const file = { name: 'c.csv', data: csv([header('categories'), ['Category one', '', '', '']]) };
+    expect((await upload(a.client, 'categories', file, [{ name: 'job_id', value: id }])).statusCode).toBe(201);
+    expect((await upload(b.client, 'categories', file, [{ name: 'job_id', value: id }])).statusCode).toBe(201);
+    const live = new Map<string, Progress>();
+    const service = createImportService({ db: t.db, live });
+    live.set(liveKey(a.tenantId, id), { status: 'importing', processed: 7, total: 9 });
+    const jobA = await service.getJob(await contextOf(a.client.token), id);
+    const jobB = await service.getJob(await contextOf(b.client.token), id);
+    expect(jobA).toMatchObject({ status: 'importing', processed_rows: 7, total_rows: 9 });
+    expect(jobB).toMatchObject({ status: 'done', processed_rows: 1, total_rows: 1 });
+  });
+
+  it('parses every cell before the writing transaction opens, and still writes all or nothing', async () => {
+    const u = await owner();
+    const live = new Map<string, Progress>();
+    const seen: Progress[] = [];
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') {
+          return (...args: unknown[]) => {
+            for (const p of live.values()) seen.push({ ...p });
+            return (target.transaction as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const service = createImportService({ db, live });
+    const ctx = await contextOf(u.client.token);
+    const data = [header('customers'), ...Array.from({ length: 3_000 }, (_, i) => [`C${i}`, 'X', `05${String(20_000_000 + i).padStart(8, '0')}`, '', '', '', ''])];
+    const result = await service.importFile(ctx, 'customers', { name: 'c.csv', bytes: csv(data) }, { locale: 'en' });
+    expect(result.imported).toBe(3_000);
+    // The first transaction that sees the job live is the writing one: by then every row was parsed.
+    expect(seen[0]).toEqual({ status: 'validating', processed: 3_000, total: 3_000 });
+
+    seen.length = 0;
+    const bad = [header('customers'), ['Ok', 'Row', '0561112222', '', '', '', ''], ['', 'Nameless', '0561113333', '', '', '', ''], ['Taken', 'Phone', `05${20_000_000}`, '', '', '', '']];
+    const err = await service.importFile(ctx, 'customers', { name: 'bad.csv', bytes: csv(bad) }, { locale: 'en' }).catch((e) => e);
+    expect(err.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual(['3:first_name', '4:phone']);
+    expect(seen[0]).toMatchObject({ processed: 3, total: 3 });
+    const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from customers where tenant_id = ${u.tenantId}`);
+    expect(n?.n).toBe(3_000);
+  });
+});
+
+describe('categories import keys (security review)', () => {
+  it('refuses settings.categories alone, which cannot list categories; services or products may import them', async () => {
+    const u = await owner();
+    const file = { name: 'c.csv', data: csv([header('categories'), ['Category one', '', '', '']]) };
+    const settingsOnly = await staffAccount(t.db, u.tenantId, { permissions: ['settings.categories'] });
+    expect((await upload(u.client, 'categories', file, [], settingsOnly.token)).statusCode).toBe(403);
+    expect((await u.client.get('import/categories/sample', { token: settingsOnly.token })).statusCode).toBe(403);
+    const products = await staffAccount(t.db, u.tenantId, { permissions: ['products'] });
+    expect((await upload(u.client, 'categories', file, [], products.token)).statusCode).toBe(201);
   });
 });

@@ -89,7 +89,7 @@ export async function branchExists(exec: Executor, tenantId: string, id: string)
 
 export async function findUser(exec: Executor, tenantId: string, id: string) {
   const [row] = await exec
-    .select({ id: users.id, type: users.type })
+    .select({ id: users.id, type: users.type, isOwner: users.isOwner, roleId: users.roleId })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
     .limit(1);

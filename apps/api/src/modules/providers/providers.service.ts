@@ -1,8 +1,8 @@
 import type { Provider, ProviderBodyParsed, ProvidersQuery, TimeOff } from '@app/shared/schemas/providers';
 import { type Database, type Executor, withTenant } from '../../db/client';
 import type { providerTimeOff } from '../../db/schema/business';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import { isForeignKeyViolation } from '../access/access.repository';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { assertOutranks, isForeignKeyViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
 import * as repo from './providers.repository';
 
@@ -76,7 +76,18 @@ export function createProviderService(deps: { db: Database }) {
   /** Checks the ids of the body against the tenant's rows (422 `not_exists` on the field). */
   async function checkRefs(tx: Executor, ctx: AuthContext, body: ProviderBodyParsed, providerId: string | null) {
     if (body.branch_id && !(await repo.branchExists(tx, ctx.tenantId, body.branch_id))) throw fieldError('branch_id', 'not_exists');
-    if (body.user_id) {
+    // Linking or unlinking an account decides whose bookings count as "own" (data scope): the same
+    // rule as converting a user to a provider — settings.users, and only accounts the caller outranks.
+    const current = providerId ? await repo.findProvider(tx, ctx.tenantId, providerId) : null;
+    const linkChanges = body.user_id !== undefined && (body.user_id ?? null) !== (current?.userId ?? null);
+    if (linkChanges) {
+      if (!ctx.user.isOwner && !ctx.permissions.includes('settings.users')) throw forbidden();
+      for (const id of [current?.userId, body.user_id]) {
+        const account = id ? await repo.findUser(tx, ctx.tenantId, id) : null;
+        if (account) await assertOutranks(tx, ctx, account);
+      }
+    }
+    if (body.user_id && linkChanges) {
       await repo.lockUser(tx, ctx.tenantId, body.user_id);
       const user = await repo.findUser(tx, ctx.tenantId, body.user_id);
       if (!user) throw fieldError('user_id', 'not_exists');

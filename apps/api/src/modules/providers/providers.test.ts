@@ -198,6 +198,25 @@ describe('providers', () => {
     expect((await owner.client.get(`providers/${p.uuid}/time-off`)).json().data).toHaveLength(1);
   });
 
+  it('links and unlinks accounts only with settings.users, and never an account that outranks the caller', async () => {
+    const staff = await staffAccount(t.db, tenant, { permissions: ['providers'] });
+    const onlyProviders = await staffAccount(t.db, tenant, { permissions: ['providers'] });
+    const denied = await owner.client.post('providers', { name: 'Linked By Staff', user_id: staff.userId }, { token: onlyProviders.token });
+    expect(denied.statusCode).toBe(403);
+    // Without touching the link, the same staff may create and edit providers.
+    expect((await owner.client.post('providers', { name: 'Plain Provider' }, { token: onlyProviders.token })).statusCode).toBe(201);
+    const manager = await staffAccount(t.db, tenant, { permissions: ['providers', 'settings.users'] });
+    const ownerLink = await owner.client.post('providers', { name: 'Linked To Owner', user_id: owner.user.uuid }, { token: manager.token });
+    expect(ownerLink.statusCode).toBe(403);
+    const wider = await staffAccount(t.db, tenant, { permissions: ['bookings'] });
+    expect((await owner.client.post('providers', { name: 'Linked Wider', user_id: wider.userId }, { token: manager.token })).statusCode).toBe(403);
+    const ok = await owner.client.post('providers', { name: 'Linked By Manager', user_id: staff.userId }, { token: manager.token });
+    expect(ok.statusCode).toBe(201);
+    // Unlinking needs the same right.
+    const unlink = await owner.client.put(`providers/${ok.json().data.uuid}`, { name: 'Linked By Manager', user_id: null }, { token: onlyProviders.token });
+    expect(unlink.statusCode).toBe(403);
+  });
+
   it("answers 404 for another business's provider and 403 without the key", async () => {
     const [theirs] = (await other.client.get('providers')).json().data;
     expect((await owner.client.get(`providers/${theirs.uuid}`)).statusCode).toBe(404);

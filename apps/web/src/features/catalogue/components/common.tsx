@@ -3,8 +3,10 @@ import { Alert, Anchor, Button, Group, NumberInput, type NumberInputProps, Stack
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
@@ -64,6 +66,39 @@ export function LoadError({ notFound, onRetry, back }: { notFound: boolean; onRe
         </Group>
       </Alert>
     </Stack>
+  );
+}
+
+/** A form page's record id: the `:id` parameter, or `undefined` on the `new` route. */
+export function useRecordId(): string | undefined {
+  const { id } = useParams();
+  return id && id !== 'new' ? id : undefined;
+}
+
+type RecordQuery<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+
+/**
+ * A form page's record while it loads (the page loader) or when it could not be loaded (the error,
+ * with the way back); then the page itself (`children`, given the record, none when creating).
+ */
+export function RecordGate<T>({ id, query, back, children }: { id: string | undefined; query: RecordQuery<T>; back: string; children: (record: T | undefined) => ReactNode }) {
+  if (id && query.isPending) return <PageLoader />;
+  if (id && query.isError) return <LoadError notFound={isApiError(query.error) && query.error.status === 404} onRetry={() => void query.refetch()} back={back} />;
+  return children(query.data);
+}
+
+/** A form page's buttons: back to the list, then create (new record) or save. */
+export function FormPageFooter({ back, editing, saving, testId }: { back: string; editing: boolean; saving: boolean; testId: string }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" component={Link} to={back}>
+        {t('cancel')}
+      </Button>
+      <Button type="submit" loading={saving} data-testid={testId}>
+        {editing ? t('save') : t('create')}
+      </Button>
+    </Group>
   );
 }
 

@@ -3,26 +3,25 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stac
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
-import { isApiError } from '@/lib/api-client';
+import { useNavigate, } from 'react-router';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { usePackage, useSavePackage, useServices } from '../api/catalogue';
-import { FormHeader, LoadError, MoneyInput, useMoney } from '../components/common';
+import { FormHeader, FormPageFooter, MoneyInput, RecordGate, useMoney, useRecordId } from '../components/common';
 import { emptyPackageForm, formToPackageBody, PACKAGE_FORM_FIELDS, type PackageFormValues, packageToForm } from '../lib/forms';
 
 const LIST = '/management/packages';
 
 /** `/management/packages/new` creates a package; `/management/packages/:id` edits one. */
 export function PackagePage() {
-  const { id: param } = useParams();
-  const id = param && param !== 'new' ? param : undefined;
+  const id = useRecordId();
   const pkg = usePackage(id);
   const { currency } = useMoney();
-  if (id && pkg.isPending) return <PageLoader />;
-  if (id && pkg.isError) return <LoadError notFound={isApiError(pkg.error) && pkg.error.status === 404} onRetry={() => void pkg.refetch()} back={LIST} />;
-  return <PackageForm key={id ?? 'new'} id={id} initial={pkg.data ? packageToForm(pkg.data, currency) : undefined} />;
+  return (
+    <RecordGate id={id} query={pkg} back={LIST}>
+      {(record) => <PackageForm key={id ?? 'new'} id={id} initial={record ? packageToForm(record, currency) : undefined} />}
+    </RecordGate>
+  );
 }
 
 function PackageForm({ id, initial }: { id: string | undefined; initial: PackageFormValues | undefined }) {
@@ -105,14 +104,7 @@ function PackageForm({ id, initial }: { id: string | undefined; initial: Package
             </Group>
           </Stack>
         </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={LIST}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="package-save">
-            {id ? t('save') : t('create')}
-          </Button>
-        </Group>
+        <FormPageFooter back={LIST} editing={Boolean(id)} saving={save.isPending} testId="package-save" />
       </Stack>
     </form>
   );

@@ -1,85 +1,42 @@
 import type { Package } from '@app/shared/schemas/catalogue';
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconBox, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { IconBox, } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DeleteConfirm } from '@/components/delete-confirm';
-import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
-import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { ListTable, } from '@/components/list-table';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeletePackage, usePackages } from '../api/catalogue';
-import { ListHeader, useMoney } from '../components/common';
-import { ImportButton } from '@/features/import/components/import-button';
+import { useMoney } from '../components/common';
+import { CatalogueListPage, EditDeleteActions, } from '../components/list-page';
 
 const NEW = '/management/packages/new';
 const editPath = (p: Package) => `/management/packages/${p.uuid}`;
 
 /** `/management/packages` (packages plugin): service packages with their price, validity and limit. */
 export function PackagesPage() {
-  const { t } = useTranslation('catalogue');
   const packages = usePackages();
   const remove = useDeletePackage();
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const [toDelete, setToDelete] = useState<Package | null>(null);
   return (
-    <Stack gap="lg" maw={1100} mx="auto" w="100%">
-      <ListHeader
-        title={t('packages.title')}
-        subtitle={t('packages.subtitle')}
-        action={
-          <Group gap="sm">
-            <ImportButton entity="packages" />
-            <Button component={Link} to={NEW} leftSection={<IconPlus size={16} />} data-testid="package-add">
-              {t('packages.add')}
-            </Button>
-          </Group>
-        }
-      />
-      <Card withBorder padding={0}>
-        <QueryList
-          query={packages}
-          loading={<ListSkeleton rows={3} />}
-          error={{ title: t('loadError'), retry: t('retry') }}
-          empty={
-            <ListEmpty
-              icon={IconBox}
-              title={t('packages.empty')}
-              action={
-                <Button component={Link} to={NEW} variant="light" leftSection={<IconPlus size={16} />}>
-                  {t('packages.add')}
-                </Button>
-              }
-            />
-          }
-        >
-          {(rows) => (isMobile ? <PackageList packages={rows} onDelete={setToDelete} /> : <PackageTable packages={rows} onDelete={setToDelete} />)}
-        </QueryList>
-      </Card>
-      <DeleteConfirm
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        remove={remove}
-        title={t('packages.deleteTitle')}
-        message={t('packages.deleteBody', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('delete')}
-      />
-    </Stack>
+    <CatalogueListPage<Package>
+      section="packages"
+      newPath={NEW}
+      addTestId="package-add"
+      importEntity="packages"
+      maw={1100}
+      loadingRows={3}
+      emptyIcon={IconBox}
+      query={packages}
+      remove={remove}
+      rows={(items, onDelete, isMobile) => (isMobile ? <PackageList packages={items} onDelete={onDelete} /> : <PackageTable packages={items} onDelete={onDelete} />)}
+    />
   );
 }
 
 type ListProps = { packages: Package[]; onDelete: (p: Package) => void };
 
 function Actions({ pkg, onDelete }: { pkg: Package; onDelete: (p: Package) => void }) {
-  const { t } = useTranslation('catalogue');
-  return (
-    <RowActions>
-      <RowAction label={t('edit')} icon={IconEdit} color="gray" to={editPath(pkg)} />
-      <RowAction label={t('delete')} icon={IconTrash} color="red" onClick={() => onDelete(pkg)} />
-    </RowActions>
-  );
+  return <EditDeleteActions to={editPath(pkg)} onDelete={() => onDelete(pkg)} />;
 }
 
 function ServicesOf({ pkg }: { pkg: Package }) {

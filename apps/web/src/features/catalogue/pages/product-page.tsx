@@ -26,15 +26,14 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconStar, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { PageLoader } from '@/components/page-loader';
 import { isApiError, toast } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { closeAfterWrite } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { useCategories, useDeleteImage, useProduct, useSaveProduct, useSaveVariants, useSetMainImage, useUploadImages } from '../api/catalogue';
-import { FormHeader, LoadError, MoneyInput, useMoney } from '../components/common';
+import { FormHeader, FormPageFooter, MoneyInput, RecordGate, useMoney, useRecordId } from '../components/common';
 import {
   type CombinationRow,
   combinationLabel,
@@ -53,19 +52,19 @@ const LIST = '/management/products';
 
 /** `/management/product/new` creates a product; `/management/product/:id` edits it, its images, options and combinations. */
 export function ProductPage() {
-  const { id: param } = useParams();
-  const id = param && param !== 'new' ? param : undefined;
+  const id = useRecordId();
   const product = useProduct(id);
   const { currency } = useMoney();
-  if (id && product.isPending) return <PageLoader />;
-  if (id && product.isError)
-    return <LoadError notFound={isApiError(product.error) && product.error.status === 404} onRetry={() => void product.refetch()} back={LIST} />;
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <ProductForm key={id ?? 'new'} id={id} initial={product.data ? productToForm(product.data, currency) : undefined} />
-      {product.data && <ImagesCard product={product.data} />}
-      {product.data && <VariantsCard key={JSON.stringify([product.data.options, product.data.combinations])} product={product.data} />}
-    </Stack>
+    <RecordGate id={id} query={product} back={LIST}>
+      {(record) => (
+        <Stack gap="lg" maw={960} mx="auto" w="100%">
+          <ProductForm key={id ?? 'new'} id={id} initial={record ? productToForm(record, currency) : undefined} />
+          {record && <ImagesCard product={record} />}
+          {record && <VariantsCard key={JSON.stringify([record.options, record.combinations])} product={record} />}
+        </Stack>
+      )}
+    </RecordGate>
   );
 }
 
@@ -112,14 +111,7 @@ function ProductForm({ id, initial }: { id: string | undefined; initial: Product
             <TextInput label={t('fields.slug')} description={t('slugHint')} styles={{ input: { direction: 'ltr' } }} maw={420} {...props('slug')} />
           </Stack>
         </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={LIST}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="product-save">
-            {id ? t('save') : t('create')}
-          </Button>
-        </Group>
+        <FormPageFooter back={LIST} editing={Boolean(id)} saving={save.isPending} testId="product-save" />
       </Stack>
     </form>
   );

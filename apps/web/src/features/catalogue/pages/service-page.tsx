@@ -3,34 +3,33 @@ import { Alert, Badge, Button, Checkbox, Group, MultiSelect, NumberInput, Paper,
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, } from 'react-router';
 import { ListSkeleton } from '@/components/list-states';
-import { PageLoader } from '@/components/page-loader';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError, toast } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { formatDuration } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useAssignProviders, useCategories, useSaveService, useService, useServiceProviders, useTaxOptions } from '../api/catalogue';
-import { FormHeader, LoadError, MoneyInput, useMoney } from '../components/common';
+import { FormHeader, FormPageFooter, MoneyInput, RecordGate, useMoney, useRecordId } from '../components/common';
 import { emptyServiceForm, formToServiceBody, SERVICE_FORM_FIELDS, type ServiceFormValues, serviceToForm } from '../lib/forms';
 
 const LIST = '/management/services';
 
 /** `/management/services/new` creates a service; `/management/services/:id` edits one and its providers. */
 export function ServicePage() {
-  const { id: param } = useParams();
-  const id = param && param !== 'new' ? param : undefined;
+  const id = useRecordId();
   const service = useService(id);
   const { currency } = useMoney();
-  if (id && service.isPending) return <PageLoader />;
-  if (id && service.isError)
-    return <LoadError notFound={isApiError(service.error) && service.error.status === 404} onRetry={() => void service.refetch()} back={LIST} />;
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <ServiceForm key={id ?? 'new'} id={id} initial={service.data ? serviceToForm(service.data, currency) : undefined} />
-      {id && <ProvidersCard serviceId={id} />}
-    </Stack>
+    <RecordGate id={id} query={service} back={LIST}>
+      {(record) => (
+        <Stack gap="lg" maw={960} mx="auto" w="100%">
+          <ServiceForm key={id ?? 'new'} id={id} initial={record ? serviceToForm(record, currency) : undefined} />
+          {id && <ProvidersCard serviceId={id} />}
+        </Stack>
+      )}
+    </RecordGate>
   );
 }
 
@@ -148,14 +147,7 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
           </Stack>
         </Paper>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={LIST}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="service-save">
-            {id ? t('save') : t('create')}
-          </Button>
-        </Group>
+        <FormPageFooter back={LIST} editing={Boolean(id)} saving={save.isPending} testId="service-save" />
       </Stack>
     </form>
   );

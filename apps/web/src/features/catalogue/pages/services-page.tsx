@@ -1,20 +1,18 @@
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { Service } from '@app/shared/schemas/catalogue';
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconClock, IconEdit, IconPlus, IconScissors, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text, } from '@mantine/core';
+import { useDebouncedValue, } from '@mantine/hooks';
+import { IconClock, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DeleteConfirm } from '@/components/delete-confirm';
-import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
-import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { ListTable, } from '@/components/list-table';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { type Page, useCategories, useDeleteService, useServices } from '../api/catalogue';
-import { ListHeader, useMoney } from '../components/common';
-import { ImportButton } from '@/features/import/components/import-button';
+import { useDeleteService, useServices } from '../api/catalogue';
+import { useMoney } from '../components/common';
+import { CatalogueListPage, CategoryFilter, EditDeleteActions, SearchFilter } from '../components/list-page';
 
 const NEW = '/management/services/new';
 const editPath = (s: Service) => `/management/services/${s.uuid}`;
@@ -24,124 +22,68 @@ const PER_PAGE = 25;
 export function ServicesPage() {
   const { t } = useTranslation('catalogue');
   const user = useCurrentUser();
-  const categories = useCategories();
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [branchId, setBranchId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const services = useServices({ page, per_page: PER_PAGE, search: search || undefined, category_id: categoryId ?? undefined, branch_id: branchId ?? undefined });
   const remove = useDeleteService();
-  const [toDelete, setToDelete] = useState<Service | null>(null);
   const filtered = Boolean(search || categoryId || branchId);
 
   return (
-    <Stack gap="lg" maw={1200} mx="auto" w="100%">
-      <ListHeader
-        title={t('services.title')}
-        subtitle={t('services.subtitle')}
-        action={
-          <Group gap="sm">
-            <ImportButton entity="services" />
-            <Button component={Link} to={NEW} leftSection={<IconPlus size={16} />} data-testid="service-add">
-              {t('services.add')}
-            </Button>
-          </Group>
-        }
-      />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('services.search')}
-          aria-label={t('services.search')}
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.currentTarget.value);
-            setPage(1);
-          }}
-          data-testid="services-search"
-        />
-        <Select
-          placeholder={t('fields.category')}
-          aria-label={t('fields.category')}
-          data={(categories.data ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
-          value={categoryId}
-          onChange={(v) => {
-            setCategoryId(v);
-            setPage(1);
-          }}
-          clearable
-          searchable
-        />
-        <Select
-          placeholder={t('fields.branch')}
-          aria-label={t('fields.branch')}
-          data={user.teams.map((b) => ({ value: b.uuid, label: b.name }))}
-          value={branchId}
-          onChange={(v) => {
-            setBranchId(v);
-            setPage(1);
-          }}
-          clearable
-        />
-      </SimpleGrid>
-
-      <Card withBorder padding={0}>
-        <QueryList
-          query={services}
-          loading={<ListSkeleton rows={4} />}
-          error={{ title: t('loadError'), retry: t('retry') }}
-          isEmpty={(p: Page<Service>) => p.data.length === 0}
-          empty={
-            <ListEmpty
-              icon={IconScissors}
-              title={filtered ? t('noMatches') : t('services.empty')}
-              action={
-                !filtered && (
-                  <Button component={Link} to={NEW} variant="light" leftSection={<IconPlus size={16} />}>
-                    {t('services.add')}
-                  </Button>
-                )
-              }
-            />
-          }
-        >
-          {(p) => (
-            <Stack gap={0} style={{ opacity: services.isPlaceholderData ? 0.6 : 1 }}>
-              {isMobile ? <ServiceList services={p.data} onDelete={setToDelete} /> : <ServiceTable services={p.data} onDelete={setToDelete} />}
-              {p.meta.last_page > 1 && (
-                <Group justify="center" p="md">
-                  <Pagination total={p.meta.last_page} value={page} onChange={setPage} size="sm" />
-                </Group>
-              )}
-            </Stack>
-          )}
-        </QueryList>
-      </Card>
-
-      <DeleteConfirm
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        remove={remove}
-        title={t('services.deleteTitle')}
-        message={t('services.deleteBody', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('delete')}
-      />
-    </Stack>
+    <CatalogueListPage<Service>
+      section="services"
+      newPath={NEW}
+      addTestId="service-add"
+      importEntity="services"
+      maw={1200}
+      loadingRows={4}
+      emptyIcon={IconScissors}
+      filters={
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SearchFilter
+            label={t('services.search')}
+            value={searchText}
+            onChange={(v) => {
+              setSearchText(v);
+              setPage(1);
+            }}
+            testId="services-search"
+          />
+          <CategoryFilter
+            value={categoryId}
+            onChange={(v) => {
+              setCategoryId(v);
+              setPage(1);
+            }}
+          />
+          <Select
+            placeholder={t('fields.branch')}
+            aria-label={t('fields.branch')}
+            data={user.teams.map((b) => ({ value: b.uuid, label: b.name }))}
+            value={branchId}
+            onChange={(v) => {
+              setBranchId(v);
+              setPage(1);
+            }}
+            clearable
+          />
+        </SimpleGrid>
+      }
+      filtered={filtered}
+      query={services}
+      pagination={{ page, onChange: setPage }}
+      remove={remove}
+      rows={(items, onDelete, isMobile) => (isMobile ? <ServiceList services={items} onDelete={onDelete} /> : <ServiceTable services={items} onDelete={onDelete} />)}
+    />
   );
 }
 
 type ListProps = { services: Service[]; onDelete: (s: Service) => void };
 
 function Actions({ service, onDelete }: { service: Service; onDelete: (s: Service) => void }) {
-  const { t } = useTranslation('catalogue');
-  return (
-    <RowActions>
-      <RowAction label={t('edit')} icon={IconEdit} color="gray" to={editPath(service)} />
-      <RowAction label={t('delete')} icon={IconTrash} color="red" onClick={() => onDelete(service)} data-testid={`service-delete-${service.uuid}`} />
-    </RowActions>
-  );
+  return <EditDeleteActions to={editPath(service)} onDelete={() => onDelete(service)} deleteTestId={`service-delete-${service.uuid}`} />;
 }
 
 function Flags({ service }: { service: Service }) {

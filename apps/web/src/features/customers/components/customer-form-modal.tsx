@@ -10,6 +10,7 @@ import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { guessPhoneCountry } from '@/lib/phone-country';
 import { useLocale } from '@/lib/use-locale';
 import { type CustomFieldDef, useCreateCustomer, useCustomerFields, useTagOptions, useUpdateCustomer } from '../api/customers';
+import { useAttachments } from '../api/customers';
 import { CUSTOMER_FORM_FIELDS, type CustomerFormValues, collectedFields, customerToForm, emptyCustomerForm, formToCustomerBody, missingRequired } from '../lib/customer-form';
 
 type Props = { opened: boolean; onClose: () => void; customer?: Customer | null; onSaved?: (c: Customer) => void };
@@ -35,7 +36,7 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
   const save = customer ? update : create;
   const form = useForm<CustomerFormValues>({
     initialValues: customer ? customerToForm(customer, PHONE_COUNTRIES[customer.phone_country]?.dial) : emptyCustomerForm(),
-    validate: (v) => ({ ...zodErrors(customerBody, formToCustomerBody(v, defs), locale), ...missingRequired(v, defs, messageFor('required', locale)) }),
+    validate: (v) => ({ ...zodErrors(customerBody, formToCustomerBody(v, defs), locale), ...missingRequired(v, defs, messageFor('required', locale), !customer) }),
   });
   const customPaths = defs.map((d) => `custom_fields.${d.uuid}`);
   const submit = form.onSubmit((v) => {
@@ -109,7 +110,7 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
               {t('fields.customFields')}
             </Text>
             {defs.map((d) => (
-              <CustomFieldInput key={d.uuid} def={d} locale={locale} inputProps={props(`custom_fields.${d.uuid}`)} />
+              <CustomFieldInput key={d.uuid} def={d} locale={locale} customerId={customer?.uuid ?? null} inputProps={props(`custom_fields.${d.uuid}`)} />
             ))}
           </Stack>
         )}
@@ -122,10 +123,14 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
 type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;
 
 /** One custom field, by its kind; the label in the reader's language (the English name in English). */
-function CustomFieldInput({ def, locale, inputProps }: { def: CustomFieldDef; locale: 'ar' | 'en'; inputProps: InputProps }) {
+function CustomFieldInput({ def, locale, customerId, inputProps }: { def: CustomFieldDef; locale: 'ar' | 'en'; customerId: string | null; inputProps: InputProps }) {
   const label = locale === 'en' && def.name_en ? def.name_en : def.label;
   const common = { label, required: def.is_required, 'data-testid': `custom-field-${def.uuid}` };
   switch (def.html_tag) {
+    case 'location':
+      return <TextInput placeholder="24.7136, 46.6753" styles={{ input: { direction: 'ltr' } }} {...common} {...inputProps} />;
+    case 'file':
+      return customerId ? <AttachmentSelect customerId={customerId} common={common} inputProps={inputProps} /> : <FileLater label={label} />;
     case 'textarea':
       return <Textarea autosize minRows={2} {...common} {...inputProps} />;
     case 'number':
@@ -137,4 +142,27 @@ function CustomFieldInput({ def, locale, inputProps }: { def: CustomFieldDef; lo
     default:
       return <TextInput {...common} {...inputProps} />;
   }
+}
+
+/** A file field's value: one of the customer's attachments (uploaded on the customer page). */
+function AttachmentSelect({ customerId, common, inputProps }: { customerId: string; common: { label: string; required: boolean; 'data-testid': string }; inputProps: InputProps }) {
+  const { t } = useTranslation('customers');
+  const attachments = useAttachments(customerId);
+  const data = (attachments.data ?? []).map((a) => ({ value: a.uuid, label: a.name }));
+  return <Select data={data} clearable={!common.required} description={data.length ? undefined : t('form.fileHint')} {...common} {...inputProps} />;
+}
+
+/** On a new customer a file field waits: attachments are uploaded once the customer exists. */
+function FileLater({ label }: { label: string }) {
+  const { t } = useTranslation('customers');
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" fw={500}>
+        {label}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {t('form.fileLater')}
+      </Text>
+    </Stack>
+  );
 }

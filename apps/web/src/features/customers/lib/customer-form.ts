@@ -18,7 +18,7 @@ export type CustomerFormValues = {
 
 export const CUSTOMER_FORM_FIELDS = ['first_name', 'last_name', 'phone', 'phone_country', 'email', 'address', 'note', 'tag_ids'] as const;
 
-/** Custom fields the form collects: text, textarea, number, date and select (file and location are not collected yet). */
+/** Custom fields the form collects (every kind; a location as "lat, lng" text, a file as one of the customer's attachments). */
 export const collectedFields = <T extends CustomFieldLike>(defs: readonly T[]): T[] =>
   defs.filter((d) => (CUSTOMER_VALUE_TAGS as readonly string[]).includes(d.html_tag));
 
@@ -34,7 +34,10 @@ export function nationalNumber(phone: string | null, dial: string | undefined): 
 
 export function customerToForm(c: Customer, dial: string | undefined): CustomerFormValues {
   const custom: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(c.custom_fields)) if (typeof v === 'string' || typeof v === 'number') custom[k] = v;
+  for (const [k, v] of Object.entries(c.custom_fields)) {
+    if (typeof v === 'string' || typeof v === 'number') custom[k] = v;
+    else if (isLocation(v)) custom[k] = `${v.lat}, ${v.lng}`;
+  }
   return {
     first_name: c.first_name,
     last_name: c.last_name,
@@ -48,13 +51,23 @@ export function customerToForm(c: Customer, dial: string | undefined): CustomerF
   };
 }
 
+const isLocation = (v: unknown): v is { lat: number; lng: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { lat?: unknown }).lat === 'number' && typeof (v as { lng?: unknown }).lng === 'number';
+
+/** "24.7136, 46.6753" → { lat, lng }; anything else stays text (the API answers "invalid" on it). */
+export function parseLocation(text: string): { lat: number; lng: number } | string {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*[,،]\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  return m ? { lat: Number(m[1]), lng: Number(m[2]) } : text;
+}
+
 /** Form → API body: empty values are "none"; only the collected custom fields, numbers as numbers. */
 export function formToCustomerBody(v: CustomerFormValues, defs: readonly CustomFieldLike[]): CustomerBody {
-  const custom: Record<string, string | number | null> = {};
+  const custom: Record<string, string | number | null | { lat: number; lng: number }> = {};
   for (const d of collectedFields(defs)) {
     const raw = v.custom_fields[d.uuid];
     if (raw === undefined || raw === '') continue;
-    custom[d.uuid] = d.html_tag === 'number' && typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+    if (d.html_tag === 'location') custom[d.uuid] = parseLocation(String(raw));
+    else custom[d.uuid] = d.html_tag === 'number' && typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
   }
   return {
     first_name: v.first_name,
@@ -70,9 +83,11 @@ export function formToCustomerBody(v: CustomerFormValues, defs: readonly CustomF
 }
 
 /** Required collected custom fields left empty, as form errors (`custom_fields.<uuid>`). */
-export function missingRequired(v: CustomerFormValues, defs: readonly CustomFieldLike[], message: string): Record<string, string> {
+export function missingRequired(v: CustomerFormValues, defs: readonly CustomFieldLike[], message: string, creating = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const d of collectedFields(defs)) {
+    // A new customer has no attachments yet: its file fields are filled in once it exists.
+    if (creating && d.html_tag === 'file') continue;
     const raw = v.custom_fields[d.uuid];
     if (d.is_required && (raw === undefined || String(raw).trim() === '')) out[`custom_fields.${d.uuid}`] = message;
   }

@@ -1,10 +1,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
-import { Badge, Button, Card, CloseButton, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconEye, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SearchInput } from '@/components/search-input';
 import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
 import { ListTable, RowAction, RowActions } from '@/components/list-table';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -12,6 +13,7 @@ import { useLocale } from '@/lib/use-locale';
 import { type CustomersPage as Page, useCustomers, useTagOptions } from '../api/customers';
 import { CustomerFormModal } from '../components/customer-form-modal';
 import { customerName } from '../lib/customer-form';
+import { PageHeader } from '@/components/page-header';
 import { ImportButton } from '@/features/import/components/import-button';
 
 const PER_PAGE = 25;
@@ -102,32 +104,14 @@ export function CustomersPage() {
 
   return (
     <Stack gap="md" maw={1200} mx="auto" w="100%">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} fz={{ base: 22, sm: 28 }}>
-            {t('title')}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t('subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ImportButton entity="customers" />
-          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)} data-testid="customer-add">
-            {t('add')}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader title={t('title')} subtitle={t('subtitle')}>
+        <ImportButton entity="customers" />
+        <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)} data-testid="customer-add">
+          {t('add')}
+        </Button>
+      </PageHeader>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <TextInput
-          placeholder={t('filters.search')}
-          aria-label={t('filters.search')}
-          leftSection={<IconSearch size={16} />}
-          value={filters.search}
-          onChange={(e) => setFilter('search', e.currentTarget.value)}
-          rightSection={filters.search ? <CloseButton size="sm" aria-label={t('filters.clear')} onClick={() => setFilter('search', '')} /> : null}
-          data-testid="customers-search"
-        />
+        <SearchInput label={t('filters.search')} clearLabel={t('filters.clear')} value={filters.search} onChange={(v) => setFilter('search', v)} data-testid="customers-search" />
         <Select
           placeholder={t('filters.tag')}
           aria-label={t('filters.tag')}

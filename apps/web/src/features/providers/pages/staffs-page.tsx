@@ -1,5 +1,5 @@
 import type { Provider } from '@app/shared/schemas/providers';
-import { Alert, Badge, Button, Card, Drawer, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Drawer, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ListTable, RowAction, RowActions } from '@/components/list-table';
 import { useDeleteProvider, useProviders } from '../api/providers';
 import { ProviderForm } from '../components/provider-form';
 import { TimeOffSection } from '../components/time-off-section';
+import { PageHeader } from '@/components/page-header';
 import { ImportButton } from '@/features/import/components/import-button';
 
 const SHOWN_SERVICES = 2;
@@ -27,22 +28,12 @@ export function StaffsPage() {
 
   return (
     <Stack gap="md" maw={1200} mx="auto" w="100%">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} fz={{ base: 22, sm: 28 }}>
-            {t('title')}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t('subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ImportButton entity="providers" />
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} data-testid="provider-add">
-            {t('add')}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader title={t('title')} subtitle={t('subtitle')}>
+        <ImportButton entity="providers" />
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} data-testid="provider-add">
+          {t('add')}
+        </Button>
+      </PageHeader>
 
       {withoutServices > 0 && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={20} />} data-testid="providers-no-services-hint">

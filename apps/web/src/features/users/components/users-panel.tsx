@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Card,
-  CloseButton,
   Group,
   Menu,
   Pagination,
@@ -16,7 +15,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -28,13 +26,13 @@ import {
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
-  IconSearch,
   IconTrash,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '@/components/search-input';
 import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
 import { ListTable } from '@/components/list-table';
 import { useCurrentUser } from '@/features/auth/api/get-me';
@@ -265,15 +263,7 @@ export function UsersPanel() {
         </Group>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput
-          placeholder={t('filters.search')}
-          aria-label={t('filters.search')}
-          leftSection={<IconSearch size={16} />}
-          value={filters.search}
-          onChange={(e) => setFilter('search', e.currentTarget.value)}
-          rightSection={filters.search ? <CloseButton size="sm" aria-label={t('filters.clear')} onClick={() => setFilter('search', '')} /> : null}
-          data-testid="users-search"
-        />
+        <SearchInput label={t('filters.search')} clearLabel={t('filters.clear')} value={filters.search} onChange={(v) => setFilter('search', v)} data-testid="users-search" />
         <Select
           placeholder={t('filters.status')}
           aria-label={t('filters.status')}
