@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BlockTime, type ExistingBooking, type FreeSlotsInput, freeSlots, type ProviderAvailability, type WeeklyHours } from './availability';
+import { addDays, localDateOf, localDates, localDayBounds, naiveMidnight, offsetAt, zonedToUtc } from './zoned';
+
+const M = 60_000;
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** 0–3 non-overlapping ranges of a day, minutes on a 5-minute grid or not. */
+const dayRanges = fc
+  .uniqueArray(fc.integer({ min: 0, max: 1439 }), { maxLength: 6 })
+  .map((pts) => {
+    const sorted = [...pts].sort((a, b) => a - b);
+    const out: [string, string][] = [];
+    for (let i = 0; i + 1 < sorted.length; i += 2) out.push([hhmm(sorted[i]!), hhmm(sorted[i + 1]!)]);
+    return out;
+  });
+const randomWeekly: fc.Arbitrary<WeeklyHours> = fc.array(fc.option(dayRanges, { nil: undefined }), { minLength: 7, maxLength: 7 }).map((days) => {
+  const out: Record<string, [string, string][]> = {};
+  days.forEach((r, i) => {
+    if (r) out[String(i)] = r;
+  });
+  return out;
+});
+/** Often open all day, so that slots are frequent enough to exercise the other rules. */
+const weekly: fc.Arbitrary<WeeklyHours> = fc.oneof(
+  { arbitrary: randomWeekly, weight: 1 },
+  { arbitrary: fc.constant<WeeklyHours>(Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['00:00', '23:59'] as const]]))), weight: 2 },
+);
+
+const scenario = fc
+  .record({
+    zone: fc.constantFrom('Asia/Riyadh', 'Africa/Cairo', 'Asia/Beirut', 'UTC'),
+    from: fc.constantFrom('2024-03-29', '2024-04-24', '2024-10-25', '2024-10-30', '2024-06-10'),
+    span: fc.integer({ min: 0, max: 3 }),
+    step: fc.constantFrom(5, 10, 15, 30, 60),
+    services: fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b'), duration: fc.integer({ min: 5, max: 120 }), buffer: fc.integer({ min: 0, max: 30 }) }), {
+      minLength: 1,
+      maxLength: 2,
+      selector: (s) => s.id,
+    }),
+    branchHours: weekly,
+    providers: fc.array(
+      fc.record({
+        hours: weekly,
+        clientsInSameTime: fc.integer({ min: 1, max: 3 }),
+        serviceIds: fc.oneof({ arbitrary: fc.constant(['a', 'b']), weight: 3 }, { arbitrary: fc.subarray(['a', 'b']), weight: 1 }),
+        timeOff: fc.array(fc.tuple(fc.integer({ min: -1, max: 4 }), fc.integer({ min: 0, max: 1 })), { maxLength: 1 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    bookings: fc.array(fc.tuple(fc.nat(), fc.integer({ min: -180, max: 6000 }), fc.integer({ min: 5, max: 240 })), { maxLength: 30 }),
+    blocks: fc.array(fc.tuple(fc.option(fc.nat(), { nil: null }), fc.integer({ min: -180, max: 6000 }), fc.integer({ min: 5, max: 600 })), { maxLength: 4 }),
+    nowOffset: fc.integer({ min: -1440, max: 6000 }),
+    pick: fc.nat(),
+  })
+  .map((g) => {
+    const to = addDays(g.from, g.span);
+    const rangeStart = localDayBounds(g.from, g.zone)[0];
+    const providers: ProviderAvailability[] = g.providers.map((p, i) => ({
+      id: `p${i}`,
+      hours: p.hours,
+      clientsInSameTime: p.clientsInSameTime,
+      serviceIds: p.serviceIds,
+      timeOff: p.timeOff.map(([s, l]) => ({ startDate: addDays(g.from, s), endDate: addDays(g.from, s + l) })),
+    }));
+    const bookings: ExistingBooking[] = g.bookings.map(([p, s, l]) => ({ providerId: `p${p % providers.length}`, start: rangeStart + s * M, end: rangeStart + (s + l) * M }));
+    const blocks: BlockTime[] = g.blocks.map(([p, s, l]) => ({ providerId: p === null ? null : `p${p % providers.length}`, start: rangeStart + s * M, end: rangeStart + (s + l) * M }));
+    const input: FreeSlotsInput = {
+      zone: g.zone,
+      from: g.from,
+      to,
+      now: rangeStart + g.nowOffset * M,
+      slotStep: g.step,
+      services: g.services,
+      branchHours: g.branchHours,
+      providers,
+      bookings,
+      blocks,
+    };
+    return { input, pick: g.pick };
+  });
+
+const overlaps = (s: number, e: number, x: { start: number; end: number }) => x.start < x.end && x.start < e && s < x.end;
+/** Highest number of the provider's bookings overlapping at one instant of [s, e). */
+function maxLoad(input: FreeSlotsInput, pid: string, s: number, e: number): number {
+  const mine = (input.bookings ?? []).filter((b) => b.providerId === pid && overlaps(s, e, b));
+  let max = 0;
+  for (const p of [s, ...mine.map((b) => b.start).filter((t) => t > s && t < e)]) {
+    max = Math.max(max, mine.filter((b) => b.start <= p && p < b.end).length);
+  }
+  return max;
+}
+/** [s, e) lies inside one of the day's wall-clock ranges, converted independently with zonedToUtc. */
+function inside(hours: WeeklyHours, date: string, zone: string, s: number, e: number): boolean {
+  const ranges = hours[String(new Date(naiveMidnight(date)).getUTCDay())] ?? [];
+  return ranges.some(([a, b]) => zonedToUtc(date, a, zone) <= s && e <= zonedToUtc(date, b, zone));
+}
+const onTimeOff = (p: ProviderAvailability, date: string) => (p.timeOff ?? []).some((t) => t.startDate <= date && date <= t.endDate);
+const offers = (input: FreeSlotsInput, p: ProviderAvailability) => input.services.every((s) => p.serviceIds.includes(s.id));
+
+describe('freeSlots properties', () => {
+  it('(a)(b)(d) every slot is free, inside the hours of its local day, on the grid and not in the past', () => {
+    fc.assert(
+      fc.property(scenario, ({ input }) => {
+        const step = (input.slotStep ?? 15) * M;
+        for (const day of freeSlots(input)) {
+          for (const slot of day.slots) {
+            expect(slot.start).toBeGreaterThanOrEqual(input.now); // (d)
+            expect(localDateOf(slot.start, input.zone)).toBe(day.date);
+            expect((slot.start + offsetAt(slot.start, input.zone) - naiveMidnight(day.date)) % step).toBe(0);
+            expect(inside(input.branchHours, day.date, input.zone, slot.start, slot.end)).toBe(true); // (b)
+            expect(slot.providerIds.length).toBeGreaterThan(0);
+            for (const pid of slot.providerIds) {
+              const p = input.providers.find((x) => x.id === pid)!;
+              expect(offers(input, p)).toBe(true);
+              expect(inside(p.hours, day.date, input.zone, slot.start, slot.end)).toBe(true); // (b)
+              expect(onTimeOff(p, localDateOf(slot.start, input.zone)) || onTimeOff(p, localDateOf(slot.end - 1, input.zone))).toBe(false); // (a)
+              expect((input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === pid) && overlaps(slot.start, slot.end, b))).toBe(false); // (a)
+              expect(maxLoad(input, pid, slot.start, slot.end) + 1).toBeLessThanOrEqual(p.clientsInSameTime); // (a), (c)
+            }
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('(c) booking a returned slot for a provider of capacity 1 removes it for that provider', () => {
+    fc.assert(
+      fc.property(scenario, ({ input, pick }) => {
+        const all = freeSlots(input).flatMap((d) => d.slots.flatMap((s) => s.providerIds.map((pid) => ({ s, pid }))));
+        const single = all.filter(({ pid }) => input.providers.find((p) => p.id === pid)!.clientsInSameTime === 1);
+        if (single.length === 0) return;
+        const { s, pid } = single[pick % single.length]!;
+        const after = freeSlots({ ...input, bookings: [...(input.bookings ?? []), { providerId: pid, start: s.start, end: s.end }] });
+        for (const slot of after.flatMap((d) => d.slots)) {
+          if (overlaps(slot.start, slot.end, s)) expect(slot.providerIds).not.toContain(pid);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('returns exactly the slots of a brute-force scan of every 5-minute instant', () => {
+    fc.assert(
+      fc.property(scenario, ({ input }) => {
+        const step = (input.slotStep ?? 15) * M;
+        const total = input.services.reduce((n, s) => n + s.duration + (s.buffer ?? 0), 0) * M;
+        const expected: string[] = [];
+        for (const date of localDates(input.from, input.to)) {
+          const [ds, de] = localDayBounds(date, input.zone);
+          for (let t = Math.ceil(ds / (5 * M)) * 5 * M; t < de; t += 5 * M) {
+            if (t < input.now || (t + offsetAt(t, input.zone) - naiveMidnight(date)) % step !== 0) continue;
+            const e = t + total;
+            if (!inside(input.branchHours, date, input.zone, t, e)) continue;
+            const ids = input.providers
+              .filter(
+                (p) =>
+                  offers(input, p) &&
+                  !onTimeOff(p, date) &&
+                  inside(p.hours, date, input.zone, t, e) &&
+                  !(input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === p.id) && overlaps(t, e, b)) &&
+                  maxLoad(input, p.id, t, e) < p.clientsInSameTime,
+              )
+              .map((p) => p.id);
+            if (ids.length > 0) expected.push(`${date} ${t} ${ids.join(',')}`);
+          }
+        }
+        const actual = freeSlots(input).flatMap((d) => d.slots.map((s) => `${d.date} ${s.start} ${s.providerIds.join(',')}`));
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

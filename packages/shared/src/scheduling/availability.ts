@@ -1,0 +1,214 @@
+/**
+ * The availability engine (issue 5 §1): free slots of one visit (one or more consecutive services)
+ * at a branch, per provider or "any provider", over a range of local dates. Pure: the caller loads
+ * hours, time off, blocks and bookings and passes them in.
+ *
+ * Each local day is resolved to UTC once (`LocalDay`: bounds and constant-offset segments, so DST
+ * days have 23 or 25 hours); working hours become UTC intervals, and everything after that is
+ * integer interval arithmetic.
+ *
+ * Assignment: only "single" is implemented — one provider does the whole visit, so a slot lists
+ * every provider free for the whole [start, end) and offering every requested service, and the
+ * caller picks one. "multiple" (a different provider per service) and "team" (several providers at
+ * once) are later extensions: they would compute per-service windows and combine providers.
+ */
+import { type Interval, intersect, normalize, saturated, subtract } from './intervals';
+import { type LocalDate, LocalDay, localDates, parseWallTime } from './zoned';
+
+const MINUTE = 60_000;
+/** Longest range of dates one call may cover. */
+export const MAX_RANGE_DAYS = 400;
+
+/** Wall-clock ranges per weekday "0" (Sunday) … "6"; structurally the `WorkingHours` of schemas/common. */
+export type WeeklyHours = Partial<Record<string, readonly (readonly [string, string])[]>>;
+
+export interface VisitService {
+  id: string;
+  /** Minutes. */
+  duration: number;
+  /** Minutes after the service (cleaning, preparation); counted in the visit. */
+  buffer?: number;
+}
+
+export interface ProviderAvailability {
+  id: string;
+  hours: WeeklyHours;
+  /** How many bookings may overlap at any instant; below 1 the provider is never free. */
+  clientsInSameTime: number;
+  /** Days off, local dates inclusive. */
+  timeOff?: readonly { startDate: LocalDate; endDate: LocalDate }[];
+  serviceIds: readonly string[];
+}
+
+export interface BlockTime {
+  /** null: the whole branch. */
+  providerId: string | null;
+  start: number;
+  end: number;
+}
+
+export interface ExistingBooking {
+  providerId: string;
+  start: number;
+  /** Includes the booking's buffer. */
+  end: number;
+}
+
+export interface FreeSlotsInput {
+  /** IANA time zone of the branch. */
+  zone: string;
+  from: LocalDate;
+  /** Inclusive. */
+  to: LocalDate;
+  /** Epoch ms; no slot starts before it. */
+  now: number;
+  /** Minutes between slot starts on the local grid (from local midnight); default 15. */
+  slotStep?: number;
+  services: readonly VisitService[];
+  branchHours: WeeklyHours;
+  providers: readonly ProviderAvailability[];
+  blocks?: readonly BlockTime[];
+  bookings?: readonly ExistingBooking[];
+  /** A specific provider; otherwise any provider. */
+  providerId?: string;
+}
+
+export interface Slot {
+  start: number;
+  end: number;
+  /** Providers free for the whole slot and offering all the services, in input order. */
+  providerIds: string[];
+}
+
+export interface DaySlots {
+  date: LocalDate;
+  slots: Slot[];
+}
+
+/** Total length of a visit in minutes: every service's duration plus its buffer, the last one included. */
+export function visitMinutes(services: readonly VisitService[]): number {
+  let total = 0;
+  for (const s of services) total += s.duration + (s.buffer ?? 0);
+  return total;
+}
+
+/** Normalized minute ranges per weekday 0…6. */
+function weekMinutes(hours: WeeklyHours): Interval[][] {
+  const out: Interval[][] = [];
+  for (let d = 0; d < 7; d++) {
+    const ranges = hours[String(d)] ?? [];
+    out.push(normalize(ranges.map(([s, e]) => [parseWallTime(s), parseWallTime(e)] as const)));
+  }
+  return out;
+}
+
+function pushTo(map: Map<string, Interval[]>, key: string, value: Interval): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function checkInput(input: FreeSlotsInput, step: number, total: number, days: number): void {
+  if (!Number.isInteger(step) || step < 1 || step > 1440) throw new RangeError('slotStep must be an integer between 1 and 1440');
+  if (input.services.length === 0) throw new RangeError('at least one service is required');
+  for (const s of input.services) {
+    if (!Number.isInteger(s.duration) || s.duration < 1) throw new RangeError(`invalid duration of service ${s.id}`);
+    if (s.buffer !== undefined && (!Number.isInteger(s.buffer) || s.buffer < 0)) throw new RangeError(`invalid buffer of service ${s.id}`);
+  }
+  if (total > 1440) throw new RangeError('a visit cannot last more than a day');
+  if (days > MAX_RANGE_DAYS) throw new RangeError(`at most ${MAX_RANGE_DAYS} days per request`);
+  if (!Number.isFinite(input.now)) throw new RangeError('invalid now');
+}
+
+/** Free slots per local date from `input.from` to `input.to` (a day without slots has an empty list). */
+export function freeSlots(input: FreeSlotsInput): DaySlots[] {
+  const step = input.slotStep ?? 15;
+  const total = visitMinutes(input.services);
+  const dates = localDates(input.from, input.to);
+  checkInput(input, step, total, dates.length);
+  if (dates.length === 0) return [];
+
+  const stepMs = step * MINUTE;
+  const totalMs = total * MINUTE;
+  const days = dates.map((d) => new LocalDay(d, input.zone));
+  const rangeStart = days[0]!.start;
+  const rangeEnd = days[days.length - 1]!.end;
+  const overlapsRange = (s: number, e: number) => e > s && s < rangeEnd && e > rangeStart;
+
+  const branchWeek = weekMinutes(input.branchHours);
+  const serviceIds = input.services.map((s) => s.id);
+  const providers = input.providers.filter(
+    (p) =>
+      (input.providerId === undefined || p.id === input.providerId) &&
+      p.clientsInSameTime >= 1 &&
+      serviceIds.every((id) => p.serviceIds.includes(id)),
+  );
+
+  // One pass over bookings and blocks, grouped by provider and clipped to the range.
+  const wanted = new Set(providers.map((p) => p.id));
+  const bookingsOf = new Map<string, Interval[]>();
+  for (const b of input.bookings ?? []) {
+    if (!wanted.has(b.providerId) || !overlapsRange(b.start, b.end)) continue;
+    pushTo(bookingsOf, b.providerId, [b.start, b.end]);
+  }
+  const branchBlocks: Interval[] = [];
+  const blocksOf = new Map<string, Interval[]>();
+  for (const b of input.blocks ?? []) {
+    if (!overlapsRange(b.start, b.end)) continue;
+    if (b.providerId === null) {
+      branchBlocks.push([b.start, b.end]);
+      continue;
+    }
+    if (!wanted.has(b.providerId)) continue;
+    pushTo(blocksOf, b.providerId, [b.start, b.end]);
+  }
+
+  const slotMaps = days.map(() => new Map<number, string[]>());
+  const now = input.now;
+
+  for (const p of providers) {
+    const busy = normalize([
+      ...saturated(bookingsOf.get(p.id) ?? [], Math.floor(p.clientsInSameTime)),
+      ...branchBlocks,
+      ...(blocksOf.get(p.id) ?? []),
+    ]);
+    const week = weekMinutes(p.hours);
+    const timeOff = p.timeOff ?? [];
+    let cursor = 0;
+
+    for (let di = 0; di < days.length; di++) {
+      const day = days[di]!;
+      if (day.end <= now) continue;
+      if (timeOff.some((t) => t.startDate <= day.date && day.date <= t.endDate)) continue;
+      const minutes = intersect(branchWeek[day.weekday]!, week[day.weekday]!);
+      if (minutes.length === 0) continue;
+      const work = normalize(minutes.map(([s, e]) => [day.toUtc(s), day.toUtc(e)] as const));
+      while (cursor < busy.length && busy[cursor]![1] <= day.start) cursor++;
+      const free = subtract(work, busy, cursor);
+      const map = slotMaps[di]!;
+
+      for (const [a, b] of free) {
+        const last = b - totalMs; // latest start
+        if (last < a) continue;
+        for (const seg of day.segments) {
+          const lo = Math.max(a, seg.from, now);
+          const hi = Math.min(last, seg.to - 1);
+          if (hi < lo) continue;
+          // First instant ≥ lo whose local wall clock is on the grid.
+          const r = (((lo + seg.offset - day.naive) % stepMs) + stepMs) % stepMs;
+          for (let t = r === 0 ? lo : lo + stepMs - r; t <= hi; t += stepMs) {
+            const ids = map.get(t);
+            if (ids) ids.push(p.id);
+            else map.set(t, [p.id]);
+          }
+        }
+      }
+    }
+  }
+
+  return days.map((day, di) => {
+    const map = slotMaps[di]!;
+    const starts = [...map.keys()].sort((x, y) => x - y);
+    return { date: day.date, slots: starts.map((start) => ({ start, end: start + totalMs, providerIds: map.get(start)! })) };
+  });
+}
