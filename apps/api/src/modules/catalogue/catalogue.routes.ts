@@ -31,22 +31,15 @@ import type { Database } from '../../db/client';
 import { categories, packages, productImages, products, services } from '../../db/schema/business';
 import { t } from '../../i18n/messages';
 import { type StorageAdapter, sniffImage } from '../../integrations/storage/storage.adapter';
-import { AppError, fieldError, unauthenticated } from '../../lib/errors';
+import { AppError, fieldError, } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
-import type { AuthContext } from '../auth/auth.service';
 import { createCategoryService } from './categories.service';
 import { createPackageService } from './packages.service';
 import { createProductService, type UploadedImage } from './products.service';
 import { createServiceService } from './services.service';
+import { crudRoutes, ctxOf, listOf, one, written } from '../../lib/http';
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
-const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 const MB = PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024;
 const tooLarge = () => fieldError('images', 'file_too_large', { max: MB });
@@ -237,25 +230,6 @@ export const catalogueRoutes =
     {
       const tags = ['packages'];
       const all: RouteGuard = { permissions: ['packages'], plugin: 'packages' };
-      const byId: RouteGuard = { ...all, resources: { id: packages } };
-
-      app.get('/packages', { config: all, schema: { tags, response: { 200: listOf(packageSchema) } } }, async (request) => ({
-        data: await pkg.list(ctxOf(request)),
-      }));
-      app.get('/packages/:id', { config: byId, schema: { tags, params: idParam, response: { 200: one(packageSchema) } } }, async (request) => ({
-        data: await pkg.get(ctxOf(request), request.params.id),
-      }));
-      app.post('/packages', { config: all, schema: { tags, body: packageBody, response: { 201: written(packageSchema) } } }, async (request, reply) => {
-        const data = await pkg.create(ctxOf(request), request.body);
-        return reply.status(201).send({ message: t('created', request.locale), data });
-      });
-      app.put('/packages/:id', { config: byId, schema: { tags, params: idParam, body: packageBody, response: { 200: written(packageSchema) } } }, async (request) => ({
-        message: t('updated', request.locale),
-        data: await pkg.update(ctxOf(request), request.params.id, request.body),
-      }));
-      app.delete('/packages/:id', { config: byId, schema: { tags, params: idParam, response: { 200: messageSchema } } }, async (request) => {
-        await pkg.remove(ctxOf(request), request.params.id);
-        return { message: t('deleted', request.locale) };
-      });
+      crudRoutes(app, { path: '/packages', tags, guard: all, table: packages, body: packageBody, item: packageSchema, service: pkg });
     }
   };

@@ -18,25 +18,17 @@ import {
 } from '@app/shared/schemas/customers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { customerAttachments, customerNotes, customers as customersTable } from '../../db/schema/customers';
 import { t } from '../../i18n/messages';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { sniffImage } from '../../integrations/storage/storage.adapter';
-import { AppError, unauthenticated, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
-import type { AuthContext } from '../auth/auth.service';
 import { createCustomerService } from './customers.service';
+import { ctxOf, listOf, one, written } from '../../lib/http';
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
-const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 /** The attachment types we keep, told by their first bytes: the images of sniffImage and PDF. */
 export function sniffAttachment(bytes: Buffer): { mime: string; ext: string } | null {

@@ -18,16 +18,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { importJobs } from '../../db/schema/settings';
 import { t } from '../../i18n/messages';
-import { AppError, fieldError, unauthenticated } from '../../lib/errors';
+import { AppError, fieldError, } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
-import type { AuthContext } from '../auth/auth.service';
 import { sampleFile } from './import.files';
 import { createImportService, ImportInvalid, MAX_REPORTED_ERRORS } from './import.service';
+import { ctxOf } from '../../lib/http';
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,17 +5,14 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { t } from '../../i18n/messages';
-import { notFound, unauthenticated } from '../../lib/errors';
+import { notFound, } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
-import type { AuthContext, AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
 import { createPluginService, isPluginSlug } from './plugins.service';
+import { ctxOf } from '../../lib/http';
 
 export type ModuleDeps = { db: Database; auth: AuthService; config: Config };
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 /** An unknown slug names no plugin: 404, before the params schema would answer 422. */
 async function knownSlug(request: FastifyRequest) {

@@ -1,25 +1,15 @@
 import { idParam } from '@app/shared/schemas/access';
 import { messageSchema } from '@app/shared/schemas/common';
 import { providerBody, providerSchema, providersQuery, timeOffBody, timeOffParams, timeOffSchema } from '@app/shared/schemas/providers';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { providers as providersTable, providerTimeOff } from '../../db/schema/business';
 import { t } from '../../i18n/messages';
-import { unauthenticated } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
-import type { AuthContext } from '../auth/auth.service';
 import { createProviderService } from './providers.service';
+import { ctxOf, listOf, one, written } from '../../lib/http';
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
-const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 /** Providers (staff) and their time off — key `providers` (docs/providers-customers.md). */
 export const providerRoutes = (deps: { db: Database }): FastifyPluginAsyncZod => async (app) => {

@@ -1,5 +1,4 @@
-import { idParam } from '@app/shared/schemas/access';
-import { messageSchema } from '@app/shared/schemas/common';
+
 import {
   bankAccountBody,
   bankAccountSchema,
@@ -28,27 +27,19 @@ import {
   taxBody,
   taxSchema,
 } from '@app/shared/schemas/settings';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { taxes } from '../../db/schema/business';
 import { customFields, tags } from '../../db/schema/customers';
 import { bankAccounts, cancellationReasons, expenses, expenseTypes } from '../../db/schema/settings';
 import { t } from '../../i18n/messages';
-import { unauthenticated } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
 import type { AuthContext } from '../auth/auth.service';
 import { createSettingsService } from './settings.service';
+import { crudRoutes, ctxOf, listOf, one, written } from '../../lib/http';
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
-const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
 
-function ctxOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
 
 type Table = NonNullable<RouteGuard['resources']>[string];
 
@@ -76,11 +67,7 @@ export const settingsRoutes = (deps: { db: Database }): FastifyPluginAsyncZod =>
     save: (ctx: AuthContext, id: string | null, body: z.output<B>) => Promise<z.infer<I>>;
     remove: (ctx: AuthContext, id: string) => Promise<void>;
   }) {
-    const read: RouteGuard = { permissions: [...(opts.write ?? []), ...(opts.readers ?? [])] };
-    app.get(`/${opts.path}`, { config: read, schema: { tags: [opts.tag], response: { 200: listOf(opts.item as z.ZodType) } } }, async (request) => ({
-      data: await opts.list(ctxOf(request)),
-    }));
-    crudWithoutList(opts);
+    crudWithoutList(opts, opts.list);
   }
 
   // ------------------------------------------------------------ general: settings.general_setting
@@ -269,26 +256,22 @@ export const settingsRoutes = (deps: { db: Database }): FastifyPluginAsyncZod =>
     get: (ctx: AuthContext, id: string) => Promise<z.infer<I>>;
     save: (ctx: AuthContext, id: string | null, body: z.output<B>) => Promise<z.infer<I>>;
     remove: (ctx: AuthContext, id: string) => Promise<void>;
-  }) {
-    const tags = [opts.tag];
-    const all: RouteGuard = { permissions: opts.write };
-    const readById: RouteGuard = { permissions: [...(opts.write ?? []), ...(opts.readers ?? [])], resources: { id: opts.table } };
-    const byId: RouteGuard = { ...all, resources: { id: opts.table } };
-    const item = opts.item as z.ZodType;
-    app.get(`/${opts.path}/:id`, { config: readById, schema: { tags, params: idParam, response: { 200: one(item) } } }, async (request) => ({
-      data: await opts.get(ctxOf(request), request.params.id),
-    }));
-    app.post(`/${opts.path}`, { config: all, schema: { tags, body: opts.body, response: { 201: written(item) } } }, async (request, reply) => {
-      const data = await opts.save(ctxOf(request), null, request.body as z.output<B>);
-      return reply.status(201).send({ message: t('created', request.locale), data });
-    });
-    app.put(`/${opts.path}/:id`, { config: byId, schema: { tags, params: idParam, body: opts.body, response: { 200: written(item) } } }, async (request) => ({
-      message: t('updated', request.locale),
-      data: await opts.save(ctxOf(request), request.params.id, request.body as z.output<B>),
-    }));
-    app.delete(`/${opts.path}/:id`, { config: byId, schema: { tags, params: idParam, response: { 200: messageSchema } } }, async (request) => {
-      await opts.remove(ctxOf(request), request.params.id);
-      return { message: t('deleted', request.locale) };
+  }, list?: (ctx: AuthContext) => Promise<z.infer<I>[]>) {
+    crudRoutes(app, {
+      path: `/${opts.path}`,
+      tags: [opts.tag],
+      guard: { permissions: opts.write },
+      ...(opts.readers ? { readers: opts.readers } : {}),
+      table: opts.table,
+      body: opts.body,
+      item: opts.item,
+      service: {
+        ...(list ? { list } : {}),
+        get: opts.get,
+        create: (ctx, body) => opts.save(ctx, null, body),
+        update: (ctx, id, body) => opts.save(ctx, id, body),
+        remove: opts.remove,
+      },
     });
   }
 };

@@ -1,0 +1,81 @@
+import type { PermissionKey } from '@app/shared/permissions';
+import { idParam } from '@app/shared/schemas/access';
+import { messageSchema } from '@app/shared/schemas/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { t } from '../i18n/messages';
+import type { AuthContext } from '../modules/auth/auth.service';
+import type { RouteGuard, TenantTable } from '../plugins/request-context';
+import { unauthenticated } from './errors';
+
+/** The signed-in caller of a guarded route (the guard has run; a missing context is a 401). */
+export function ctxOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** Response shapes of DESIGN §4: a list `{ data: [...] }`, one object `{ data }`, a write `{ message, data }`. */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+export const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
+export const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The five operations of a plain collection, on the caller's tenant. */
+export type CrudService<B, T> = {
+  /** Absent when the caller declares the list route itself (it takes a query). */
+  list?(ctx: AuthContext): Promise<T[]>;
+  get(ctx: AuthContext, id: string): Promise<T>;
+  create(ctx: AuthContext, body: B): Promise<T>;
+  update(ctx: AuthContext, id: string, body: B): Promise<T>;
+  remove(ctx: AuthContext, id: string): Promise<unknown>;
+};
+
+/**
+ * `GET path`, `GET path/:id`, `POST path` (201), `PUT path/:id`, `DELETE path/:id` for a collection
+ * whose ids are rows of `table`: one guard for all five (the id routes add the resource check), the
+ * response shapes of DESIGN §4 and the localized success messages.
+ */
+export function crudRoutes<BodySchema extends z.ZodType, ItemSchema extends z.ZodType>(
+  app: ZodApp,
+  opts: {
+    path: string;
+    tags: string[];
+    guard: RouteGuard;
+    /** More keys that may read (list and get), e.g. screens that only pick from the list. */
+    readers?: PermissionKey[];
+    table: TenantTable;
+    body: BodySchema;
+    item: ItemSchema;
+    service: CrudService<z.output<BodySchema>, z.output<ItemSchema>>;
+  },
+) {
+  const { path, tags, body, item, service } = opts;
+  const all = opts.guard;
+  const byId: RouteGuard = { ...all, resources: { id: opts.table } };
+  const read: RouteGuard = { ...all, permissions: [...(all.permissions ?? []), ...(opts.readers ?? [])] };
+  const readById: RouteGuard = { ...read, resources: { id: opts.table } };
+  // Registered without the zod type provider's inference (generic schemas defeat it); the schemas
+  // still validate the input and serialize the output at run time.
+  const r = app as unknown as FastifyInstance;
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const bodyOf = (request: FastifyRequest) => request.body as z.output<BodySchema>;
+  const list = service.list;
+  if (list) r.get(path, { config: read, schema: { tags, response: { 200: listOf(item) } } }, async (request) => ({ data: await list(ctxOf(request)) }));
+  r.get(`${path}/:id`, { config: readById, schema: { tags, params: idParam, response: { 200: one(item) } } }, async (request) => ({
+    data: await service.get(ctxOf(request), idOf(request)),
+  }));
+  r.post(path, { config: all, schema: { tags, body, response: { 201: written(item) } } }, async (request, reply) => {
+    const data = await service.create(ctxOf(request), bodyOf(request));
+    return reply.status(201).send({ message: t('created', request.locale), data });
+  });
+  r.put(`${path}/:id`, { config: byId, schema: { tags, params: idParam, body, response: { 200: written(item) } } }, async (request) => ({
+    message: t('updated', request.locale),
+    data: await service.update(ctxOf(request), idOf(request), bodyOf(request)),
+  }));
+  r.delete(`${path}/:id`, { config: byId, schema: { tags, params: idParam, response: { 200: messageSchema } } }, async (request) => {
+    await service.remove(ctxOf(request), idOf(request));
+    return { message: t('deleted', request.locale) };
+  });
+}
