@@ -7,13 +7,18 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Name (first, last or both), e-mail or phone; a phone is matched on its digits without a trunk 0. */
+/**
+ * Name (first, last or both), e-mail or phone. A search that looks like a phone number (digits, with
+ * spaces, +, -, parentheses; Arabic-Indic digits too) is matched on its digits without a trunk 0; a
+ * search with letters is never matched against phones (its stray digits would hit random numbers).
+ */
 export function searchCondition(search: string): SQL | undefined {
   const p = likePattern(search);
   const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
   const hits: SQL[] = [ilike(fullName, p), ilike(customers.email, p)];
-  const digits = search.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\D/g, '').replace(/^0+/, '');
-  if (digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
+  const western = search.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const digits = western.replace(/\D/g, '').replace(/^0+/, '');
+  if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
   return or(...hits);
 }
 

@@ -184,6 +184,16 @@ describe('customers', () => {
     expect(res.json().errors.tag_ids).toEqual(['This value does not exist']);
   });
 
+  it('matches phones only for searches that look like a phone number', async () => {
+    const mobile = randomSaMobile();
+    const c = await create({ first_name: 'Phone', last_name: 'Only', phone: mobile });
+    const ids = async (search: string) => ((await owner.client.get('customers', { query: { search } })).json().data as { uuid: string }[]).map((x) => x.uuid);
+    expect(await ids(mobile.slice(2, 7))).toContain(c.uuid);
+    expect(await ids(`+966 ${mobile.slice(0, 2)} ${mobile.slice(2)}`)).toContain(c.uuid);
+    // Letters around the same digits: a name search, not a phone search.
+    expect(await ids(`xq${mobile.slice(2, 7)}zv`)).not.toContain(c.uuid);
+  });
+
   it('filters and pages the list on the server', async () => {
     const marker = `Zz${Date.now().toString(36)}`;
     const a = await create({ first_name: marker, last_name: 'Alpha', tag_ids: [tagA] });
