@@ -79,3 +79,11 @@ export function crudRoutes<BodySchema extends z.ZodType, ItemSchema extends z.Zo
     return { message: t('deleted', request.locale) };
   });
 }
+
+/** The `meta` of a paginated list (DESIGN §4). */
+export const pageMeta = (page: number, perPage: number, total: number) => ({
+  current_page: page,
+  per_page: perPage,
+  total,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+});

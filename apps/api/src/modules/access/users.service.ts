@@ -25,6 +25,7 @@ import {
   violatedConstraint,
 } from './access.repository';
 import { windowCounter } from './window-counter';
+import { pageMeta } from '../../lib/http';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -177,7 +178,7 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
       const n = Number(total?.n ?? 0);
       return {
         data: await renderUsers(tx, ctx.tenantId, rows, locale),
-        meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) },
+        meta: pageMeta(q.page, q.per_page, n),
       };
     });
   }

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
 import { assertIds, likePattern, resolveSlug, rethrowSlugRace } from './catalogue.lib';
+import { pageMeta } from '../../lib/http';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -151,7 +152,7 @@ export function createServiceService({ db }: { db: Database }) {
         const n = Number(total?.n ?? 0);
         return {
           data: await render(tx, ctx.tenantId, rows),
-          meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) },
+          meta: pageMeta(q.page, q.per_page, n),
         };
       });
     },

@@ -17,6 +17,7 @@ import { loadDataScope } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues } from './custom-field-values';
 import * as repo from './customers.repository';
+import { pageMeta } from '../../lib/http';
 
 type TagRef = { customerId: string; id: string; name: string; color: string | null };
 
@@ -45,13 +46,6 @@ function toAttachment(row: typeof customerAttachments.$inferSelect): CustomerAtt
   // Attachments are private: the URL is the authorized download route, never the stored file.
   return { uuid: row.id, name: row.originalName, mime: row.mime, size: Number(row.size), url: `/api/v1/attachments/${row.id}/download`, created_at: row.createdAt.toISOString() };
 }
-
-const pageMeta = (page: number, perPage: number, total: number) => ({
-  current_page: page,
-  per_page: perPage,
-  total,
-  last_page: Math.max(1, Math.ceil(total / perPage)),
-});
 
 export const SEARCH_PAGE_SIZE = 10;
 

@@ -42,6 +42,7 @@ import { databaseErrorCode } from '../../plugins/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
 import * as repo from './settings.repository';
+import { pageMeta } from '../../lib/http';
 
 /** Methods on by default: a business takes cash and card until it says otherwise. */
 const DEFAULT_ENABLED: Record<string, boolean> = { cash: true, card: true, bank_transfer: false, online: false };
@@ -371,7 +372,7 @@ export function createSettingsService(deps: { db: Database }) {
     );
     return {
       data: rows.map(toExpense),
-      meta: { current_page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)), total_amount: totalAmount },
+      meta: { ...pageMeta(q.page, q.per_page, total), total_amount: totalAmount },
     };
   }
 

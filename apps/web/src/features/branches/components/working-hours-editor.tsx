@@ -1,6 +1,7 @@
 import { WEEKDAYS } from '@app/shared/constants';
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayForm, nextRange, type RangeForm } from '../lib/working-hours';
 
@@ -109,5 +110,35 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
         );
       })}
     </Stack>
+  );
+}
+
+/** The slice of a Mantine form the hours field needs: its `days` value and errors `days`, `days.0` … `days.6`. */
+export type HoursForm = {
+  values: { days: DayForm[] };
+  errors: Record<string, ReactNode>;
+  setFieldValue: (path: 'days', value: DayForm[]) => void;
+  clearFieldError: (path: string) => void;
+};
+
+/** The hours editor bound to a form: the form-level error above it, per-day errors cleared on change. */
+export function WorkingHoursField({ form }: { form: HoursForm }) {
+  const dayErrors = Object.fromEntries(WEEKDAYS.map((d) => [d, form.errors[`days.${d}`] as string | undefined]));
+  return (
+    <>
+      {form.errors.days && (
+        <Text c="red" fz="sm" mb="xs">
+          {form.errors.days}
+        </Text>
+      )}
+      <WorkingHoursEditor
+        value={form.values.days}
+        onChange={(days) => {
+          form.setFieldValue('days', days);
+          for (const d of WEEKDAYS) form.clearFieldError(`days.${d}`);
+        }}
+        errors={dayErrors}
+      />
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useBranch, useSaveBranch } from '../api/branches';
-import { WorkingHoursEditor } from '../components/working-hours-editor';
+import { WorkingHoursField } from '../components/working-hours-editor';
 import { BRANCH_FORM_FIELDS, type BranchFormValues, type BranchType, branchFieldFor, branchToForm, emptyBranchForm, formToBranchBody, toFormErrors } from '../lib/branch-form';
 import { timeZoneOptionsWith } from '../lib/time-zones';
 
@@ -85,7 +85,6 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
     ),
   );
   const props = (path: 'name' | 'address' | 'lat' | 'lng' | 'timezone') => clearOnBlur(form, path, form.getInputProps(path));
-  const dayErrors = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, form.errors[`days.${d}`] as string | undefined]));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -197,19 +196,7 @@ function BranchForm({ id, initial, isMain }: { id: string | undefined; initial: 
           <Text c="dimmed" fz="sm" mb="md">
             {t('form.hoursHint')}
           </Text>
-          {form.errors.days && (
-            <Text c="red" fz="sm" mb="xs">
-              {form.errors.days}
-            </Text>
-          )}
-          <WorkingHoursEditor
-            value={form.values.days}
-            onChange={(days) => {
-              form.setFieldValue('days', days);
-              for (let d = 0; d < 7; d++) form.clearFieldError(`days.${d}`);
-            }}
-            errors={dayErrors}
-          />
+          <WorkingHoursField form={form} />
         </Paper>
 
         <Group justify="flex-end" gap="sm">

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '@/components/form-footer';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { WorkingHoursEditor } from '@/features/branches/components/working-hours-editor';
+import { WorkingHoursField } from '@/features/branches/components/working-hours-editor';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
@@ -72,7 +72,6 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
     ),
   );
   const props = (path: 'name' | 'label' | 'clients_in_same_time' | 'commission_amount') => clearOnBlur(form, path, form.getInputProps(path));
-  const dayErrors = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, form.errors[`days.${d}`] as string | undefined]));
 
   const serviceChoices = (() => {
     const all = new Map((services.data ?? []).map((s) => [s.uuid, s.name]));
@@ -210,19 +209,7 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
           <Text c="dimmed" fz="sm" mb="sm">
             {t('form.hoursHint')}
           </Text>
-          {form.errors.days && (
-            <Text c="red" fz="sm" mb="xs">
-              {form.errors.days}
-            </Text>
-          )}
-          <WorkingHoursEditor
-            value={form.values.days}
-            onChange={(days) => {
-              form.setFieldValue('days', days);
-              for (let d = 0; d < 7; d++) form.clearFieldError(`days.${d}`);
-            }}
-            errors={dayErrors}
-          />
+          <WorkingHoursField form={form} />
         </Paper>
 
         <FormFooter cancelLabel={t('form.cancel')} onCancel={onCancel} submitLabel={provider ? t('form.save') : t('form.create')} submitTestId="provider-save" loading={save.isPending} />
