@@ -38,6 +38,11 @@ export type OpenOptions = {
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle client the server closes (restart, failover, a dropped database) emits 'error' on the
+    // pool; unhandled, that would crash the process. The pool discards the client and opens a new one.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`database: idle connection lost (${err.code ?? err.message})`);
+    });
     // bigint columns come back as strings by default; ours are minor units well inside 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
