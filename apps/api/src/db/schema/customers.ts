@@ -93,6 +93,7 @@ export const customerNotes = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     customerId: uuid('customer_id').notNull(),
     authorId: uuid('author_id'),
+    /** The order the note is about; the foreign key to orders (SET NULL) is declared in migration 0005. */
     orderId: uuid('order_id'),
     body: text('body').notNull(),
     createdAt: createdAt(),

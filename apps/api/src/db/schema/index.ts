@@ -5,3 +5,4 @@ export * from './users';
 export * from './access';
 export * from './customers';
 export * from './settings';
+export * from './sales';

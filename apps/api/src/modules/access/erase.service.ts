@@ -1,4 +1,4 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { and, eq, getTableName, isNotNull } from 'drizzle-orm';
 import { type Database, withTenant } from '../../db/client';
 import { providerTeamMembers, providerTeams, supervisors } from '../../db/schema/access';
 import {
@@ -16,6 +16,7 @@ import {
   services,
 } from '../../db/schema/business';
 import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
+import { blockTimes, bookings, orderImages, orderItems, orderLogs, orders, paymentLinks, transactions } from '../../db/schema/sales';
 import { expenses, importJobs } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { verifyPassword } from '../../lib/crypto';
@@ -31,6 +32,14 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 type TenantRows = PgTable & { tenantId: AnyPgColumn };
 
 export const WIPED: readonly TenantRows[] = [
+  paymentLinks,
+  transactions,
+  bookings,
+  blockTimes,
+  orderLogs,
+  orderImages,
+  orderItems,
+  orders,
   providerServices,
   providerTeamMembers,
   providerTimeOff,
@@ -67,6 +76,8 @@ export const KEPT_TABLES: readonly string[] = [
   'user_branches',
   'invitations',
   'outbox_messages',
+  // Numbers people saw (orders, bookings, transactions, invoices) are never given out twice.
+  'tenant_counters',
   // Settings: the business keeps its configuration.
   'taxes',
   'tags',
@@ -85,8 +96,13 @@ export function createEraseService({ db, storage }: { db: Database; storage?: Pi
       // The stored files of wiped rows go too (after the commit): private attachments and public product images.
       const attachments = await tx.select({ path: customerAttachments.path }).from(customerAttachments).where(eq(customerAttachments.tenantId, ctx.tenantId));
       const images = await tx.select({ path: productImages.path }).from(productImages).where(eq(productImages.tenantId, ctx.tenantId));
+      const receipts = await tx
+        .select({ path: transactions.receiptPath })
+        .from(transactions)
+        .where(and(eq(transactions.tenantId, ctx.tenantId), isNotNull(transactions.receiptPath)));
+      const orderFiles = await tx.select({ path: orderImages.path }).from(orderImages).where(eq(orderImages.tenantId, ctx.tenantId));
       for (const table of WIPED) await tx.delete(table).where(eq(table.tenantId, ctx.tenantId));
-      return [...attachments, ...images].map((f) => f.path);
+      return [...attachments, ...images, ...receipts, ...orderFiles].flatMap((f) => (f.path ? [f.path] : []));
     });
     if (storage) await Promise.all(files.map((f) => storage.remove(f)));
   }
