@@ -163,8 +163,8 @@ export function createProviderService(deps: { db: Database }) {
   }
 
   /**
-   * Deletes the provider with its service assignments, time off and team memberships (cascade).
-   * There are no bookings yet; once there are, its future appointments go with it (issue 5).
+   * Deletes the provider with its service assignments, time off, team memberships, block times and
+   * appointments (spec §4: the foreign keys cascade); order items keep their line without a provider.
    */
   async function remove(ctx: AuthContext, id: string) {
     const gone = await withTenant(db, ctx.tenantId, (tx) => repo.deleteProvider(tx, ctx.tenantId, id));
