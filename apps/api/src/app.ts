@@ -29,9 +29,13 @@ import { importRoutes } from './modules/import/import.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { createOnboardingService } from './modules/onboarding/onboarding.service';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { transactionRoutes } from './modules/transactions/transactions.routes';
+import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 import { AppError, notFound } from './lib/errors';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 import { assertDeclared, type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
@@ -54,7 +58,10 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers[
 
 /** Secrets that travel in a URL (invitation links, e-mailed tokens) never reach the logs. */
 export function maskUrl(url: string): string {
-  return url.replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:token|code|passcode|password)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(\/pay\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|code|passcode|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
 export function deliveryFor(config: Config): Delivery {
@@ -165,6 +172,9 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(providerRoutes({ db }));
       await api.register(customerRoutes({ db, storage }));
       await api.register(catalogueRoutes({ db, storage }));
+      await api.register(bookingRoutes({ db, config }));
+      await api.register(orderRoutes({ db, storage }));
+      await api.register(transactionRoutes({ db, config, storage, gateway: paymentGatewayFor(config.paymentGateway) }));
       if (showOutbox) await api.register(devOutboxRoutes({ db }));
     },
     { prefix: '/api/v1' },

@@ -24,6 +24,8 @@ export type Config = {
   webDist: string | undefined;
   /** Sign-in attempts a minute per client address and login (the account lock applies regardless). */
   loginPerMinute: number;
+  /** The payment gateway behind payment links (integrations/payment); `local` is the simulator. */
+  paymentGateway: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxWorker: env.OUTBOX_WORKER !== 'off' && nodeEnv !== 'test',
     trustProxy: env.TRUST_PROXY === 'true',
     loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
+    paymentGateway: env.PAYMENT_GATEWAY || 'local',
     webDist: env.WEB_DIST === 'off' ? undefined : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

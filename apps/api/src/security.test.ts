@@ -9,6 +9,7 @@ import { junkBody, NASTY } from '../test/garbage';
 import { buildTestApp, Client, randomIp, readyUser, rows, type TestApp } from '../test/helper';
 import { withTenant } from './db/client';
 import { multipart, PNG_1PX } from './modules/catalogue/catalogue.fixtures';
+import { seedOrder } from './modules/transactions/transactions.fixtures';
 import { accessTokens, roles, users } from './db/schema/users';
 import { randomToken, sha256 } from './lib/crypto';
 import type { RouteEntry, TenantTable } from './plugins/request-context';
@@ -157,10 +158,30 @@ async function fillFixtures() {
       const file = multipart([{ field: 'file', name: 'a.png', type: 'image/png', bytes: PNG_1PX }]);
       await c.request('POST', `attachments/customer/${customer.uuid}/store`, { payload: file.payload, headers: file.headers });
     }
+    // Bookings: one at the onboarding provider's first free slot (with its order), and a block time.
+    const staff = ((await c.get('providers')).json().data as { uuid: string; branch_id: string | null; service_ids: string[] }[])[0];
+    if (staff?.branch_id && staff.service_ids[0] && customer) {
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const q = `branch_id=${staff.branch_id}&service_ids=${staff.service_ids[0]}&staff_id=${staff.uuid}&from=${day(1)}&to=${day(14)}`;
+      const free = ((await c.get(`bookings/slots?${q}`)).json().data as { slots: { start_time: string }[] }[]).flatMap((d) => d.slots)[0];
+      if (free) await post('bookings', { customer_id: customer.uuid, branch_id: staff.branch_id, staff_id: staff.uuid, service_ids: [staff.service_ids[0]], start_time: free.start_time });
+      await post('block-times', { branch_id: staff.branch_id, staff_id: null, start_time: `${day(20)}T09:00:00Z`, end_time: `${day(20)}T10:00:00Z`, notes: 'Fixture' });
+    }
     // Import: a job (a one-row categories file).
     const importBoundary = `----fixtureimport${randomUUID()}`;
     const importFile = `--${importBoundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\nname,slug\r\nImported category,imported-category\r\n--${importBoundary}--\r\n`;
     await c.request('POST', 'import/categories', { payload: Buffer.from(importFile), headers: { 'content-type': `multipart/form-data; boundary=${importBoundary}` } });
+    // Orders: an order with a service line and a product line, and an image.
+    if (service && product) {
+      const order = await post('orders', { customer_id: customer?.uuid ?? null, items: [{ type: 'service', service_id: service.uuid }, { type: 'product', product_id: product.uuid, quantity: 1 }] });
+      if (order) {
+        const image = multipart([{ name: 'o.png', type: 'image/png', bytes: PNG_1PX }]);
+        await c.request('POST', `orders/${order.id}/images`, { payload: image.payload, headers: image.headers });
+      }
+    }
+    // Payments: an order (straight through the order core) with a cash payment on it.
+    const payOrder = await seedOrder(t.db, owner.user.tenant.uuid, { total: 10_000, customerId: customer?.uuid ?? null });
+    await post(`orders/${payOrder.id}/transactions`, { payment_method: 'cash', amount: 1_000 });
   }
 }
 

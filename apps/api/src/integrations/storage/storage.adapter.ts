@@ -10,7 +10,7 @@ export type StorageAdapter = {
 };
 
 /** Stored files under these prefixes are private: never served as static files, only through an authorized route. */
-export const PRIVATE_UPLOAD_PREFIXES = ['/uploads/customers/'];
+export const PRIVATE_UPLOAD_PREFIXES = ['/uploads/customers/', '/uploads/receipts/', '/uploads/orders/'];
 
 /** Local disk under ./data/uploads, served at /uploads. */
 export function localStorage(root: string): StorageAdapter {

@@ -1,24 +1,19 @@
-import { count, eq } from 'drizzle-orm';
+import { dashboardResponse } from '@app/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type Database, withTenant } from '../../db/client';
-import { branches, providers, services } from '../../db/schema/business';
-import { unauthenticated } from '../../lib/errors';
+import type { Database } from '../../db/client';
+import { ctxOf } from '../../lib/http';
+import { createDashboardService } from './dashboard.service';
 
-const summary = z.object({
-  data: z.object({ services_count: z.number(), providers_count: z.number(), branches_count: z.number() }),
-});
-
-/** What the dashboard can show so far: the catalogue the business set up at onboarding. */
-export const dashboardRoutes = (deps: { db: Database }): FastifyPluginAsyncZod => async (app) => {
-  app.get('/dashboard', { config: { self: true }, schema: { tags: ['dashboard'], response: { 200: summary } } }, async (request) => {
-    const ctx = request.auth;
-    if (!ctx) throw unauthenticated();
-    return withTenant(deps.db, ctx.tenantId, async (tx) => {
-      const [s] = await tx.select({ n: count() }).from(services).where(eq(services.tenantId, ctx.tenantId));
-      const [p] = await tx.select({ n: count() }).from(providers).where(eq(providers.tenantId, ctx.tenantId));
-      const [b] = await tx.select({ n: count() }).from(branches).where(eq(branches.tenantId, ctx.tenantId));
-      return { data: { services_count: Number(s?.n ?? 0), providers_count: Number(p?.n ?? 0), branches_count: Number(b?.n ?? 0) } };
-    });
-  });
-};
+/**
+ * The dashboard: the catalogue counts of onboarding, then today's appointments, the next bookings,
+ * the latest orders, top services, order sources, sales and customers for the top bar's branch. Open
+ * to every signed-in account; each section comes empty to an account without the keys of its screen.
+ */
+export const dashboardRoutes =
+  (deps: { db: Database }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const dashboard = createDashboardService(deps);
+    app.get('/dashboard', { config: { self: true }, schema: { tags: ['dashboard'], response: { 200: dashboardResponse } } }, async (request) => ({
+      data: await dashboard.summary(ctxOf(request)),
+    }));
+  };

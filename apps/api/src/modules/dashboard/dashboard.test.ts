@@ -1,6 +1,9 @@
+import { addDays, localDateOf, localDayBounds, weekdayOf } from '@app/shared/scheduling/zoned';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, Client, readyUser, type TestApp } from '../../../test/helper';
+import { buildTestApp, Client, injectAs, readyUser, rows, type TestApp } from '../../../test/helper';
+import { staffAccount } from '../branches/staff.fixture';
+import { insertBooking, newCustomer, newProduct, newShop, type Shop } from '../orders/orders.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +22,7 @@ describe('GET /api/v1/dashboard', () => {
     const u = await readyUser(t);
     const res = await u.client.get('dashboard');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { services_count: 1, providers_count: 1, branches_count: 1 } });
+    expect(res.json().data).toMatchObject({ services_count: 1, providers_count: 1, branches_count: 1 });
   });
 
   it('answers 402 when the trial ended without a subscription, while me still answers', async () => {
@@ -47,5 +50,150 @@ describe('GET /api/v1/dashboard', () => {
     expect(res.json().code).toBe('past_due');
     await t.db.execute(sql`update tenants set subscription_status = 'active', subscription_ends_at = now() - interval '1 minute' where id = ${tenant}`);
     expect((await u.client.get('dashboard')).statusCode).toBe(402);
+  });
+});
+
+describe('GET /api/v1/dashboard with real data', () => {
+  const tz = 'Asia/Riyadh';
+  let shop: Shop;
+  let north: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    shop = await newShop(t);
+    const c = shop.client;
+    const [row] = await rows<{ id: string }>(t.db, sql`insert into branches (tenant_id, name) values (${shop.tenantId}, 'North') returning id`);
+    north = row!.id;
+    const amal = await newCustomer(c, 'Amal', 'Said');
+    const omar = await newCustomer(c, 'Omar', 'Zaki');
+    // Created two months ago: not new this month.
+    await t.db.execute(sql`update customers set created_at = now() - interval '70 days' where id = ${omar}`);
+    const product = await newProduct(c, { price: 1000, stock: 10 });
+    const svc = { type: 'service', service_id: shop.serviceId };
+    const mk = async (key: string, body: Record<string, unknown>) => {
+      const res = await c.post('orders', { items: [svc], ...body });
+      if (res.statusCode !== 201) throw new Error(res.body);
+      const o = res.json().data;
+      ids[key] = o.id;
+      ids[`${key}Item`] = o.items[0].id;
+      return o;
+    };
+    await mk('o1', { customer_id: amal, branch_id: shop.branchId, source: 'calendar' });
+    await mk('o2', { customer_id: omar, branch_id: shop.branchId, source: 'pos', items: [svc, { type: 'product', product_id: product, quantity: 2 }] });
+    await mk('o3', { customer_id: amal, branch_id: north, source: 'booking-page' });
+    await mk('o4', { branch_id: shop.branchId, source: 'calendar' });
+    await c.post(`orders/${ids.o4}/change-status`, { status: 'canceled' });
+    await mk('draft', { branch_id: shop.branchId, is_draft: true });
+    await mk('trashed', { branch_id: shop.branchId });
+    await c.request('DELETE', `orders/${ids.trashed}`);
+
+    const today = localDateOf(Date.now(), tz);
+    const [dayStart, dayEnd] = localDayBounds(today, tz);
+    const book = (key: string, order: string, start: number, status = 'confirmed', branch = shop.branchId, customer: string | null = amal) =>
+      insertBooking(t, shop.tenantId, { orderId: ids[order]!, itemId: ids[`${order}Item`]!, providerId: shop.providerId, customerId: customer, serviceId: shop.serviceId, branchId: branch, status, start: new Date(start) }).then(
+        (id) => {
+          ids[key] = id;
+        },
+      );
+    await book('early', 'o1', dayStart + 60_000);
+    await book('late', 'o2', dayEnd - 31 * 60_000, 'pending', shop.branchId, omar);
+    await book('cancelledToday', 'o1', dayStart + 120_000, 'cancelled');
+    await book('northToday', 'o3', dayStart + 180_000, 'confirmed', north);
+    await book('future', 'o1', Date.now() + 2 * 86_400_000);
+    await book('futureCancelled', 'o1', Date.now() + 86_400_000, 'cancelled');
+
+    const pay = (order: string, amount: number, status: string, ago: string, deleted = false) =>
+      t.db.execute(
+        sql`insert into transactions (tenant_id, number, order_id, payment_method, amount, currency, status, created_at, deleted_at)
+            values (${shop.tenantId}, ${Math.floor(Math.random() * 1e9)}, ${ids[order]!}, 'cash', ${amount}, 'SAR', ${status}, now() - ${ago}::interval, ${deleted ? sql`now()` : null})`,
+      );
+    await pay('o1', 1000, 'confirmed', '0 minutes');
+    await pay('o2', 2000, 'confirmed', '3 days');
+    await pay('o3', 700, 'confirmed', '0 minutes');
+    await pay('o2', 5000, 'wait', '0 minutes');
+    await pay('o1', 9000, 'confirmed', '0 minutes', true);
+    await pay('o1', 4000, 'confirmed', '40 days');
+  });
+
+  it('answers the appointments, orders, services, sources, sales and customers of every branch', async () => {
+    const res = await shop.client.get('dashboard');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ services_count: 1, providers_count: 1, branches_count: 2, currency: 'SAR', time_zone: tz });
+
+    expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual([ids.early, ids.northToday, ids.late]);
+    expect(d.today_appointments[0]).toMatchObject({
+      order_id: ids.o1,
+      status: 'confirmed',
+      staff_id: shop.providerId,
+      staff: { id: shop.providerId },
+      customer: { name: 'Amal Said' },
+      service: { id: shop.serviceId, name: 'Haircut' },
+    });
+    const next = d.next_bookings as { id: string; start_time: string; status: string }[];
+    expect(next.map((b) => b.id)).toContain(ids.future);
+    expect(next.map((b) => b.id)).not.toContain(ids.futureCancelled);
+    for (const b of next) expect(Date.parse(b.start_time)).toBeGreaterThanOrEqual(Date.now() - 60_000);
+    expect([...next].sort((a, b) => a.start_time.localeCompare(b.start_time))).toEqual(next);
+
+    // Placed, not drafts, not in the trash; newest first.
+    expect(d.latest_orders.map((o: { id: string }) => o.id)).toEqual([ids.o4, ids.o3, ids.o2, ids.o1]);
+    expect(d.latest_orders[3]).toMatchObject({ status: 'confirmed', payment_status: 'unpaid', source: 'calendar', total: 5750, currency: 'SAR', customer: { name: 'Amal Said' } });
+    // The canceled order is left out of the top services, not of the sources.
+    expect(d.top_services).toEqual([{ service_id: shop.serviceId, name: 'Haircut', count: 3, revenue: 3 * 5750 }]);
+    expect(d.order_sources).toEqual([
+      { source: 'calendar', count: 2 },
+      { source: 'booking-page', count: 1 },
+      { source: 'pos', count: 1 },
+    ]);
+
+    // Confirmed payments not in the trash, by local day.
+    const today = localDateOf(Date.now(), tz);
+    const threeAgo = localDateOf(Date.now() - 3 * 86_400_000, tz);
+    const fortyAgo = localDateOf(Date.now() - 40 * 86_400_000, tz);
+    const weekStart = addDays(today, -weekdayOf(today));
+    const monthStart = `${today.slice(0, 8)}01`;
+    const inRange = (date: string, from: string) => date >= from && date <= today;
+    expect(d.sales.today).toBe(1700);
+    expect(d.sales.week).toBe(1700 + (inRange(threeAgo, weekStart) ? 2000 : 0));
+    expect(d.sales.month).toBe(1700 + (inRange(threeAgo, monthStart) ? 2000 : 0) + (inRange(fortyAgo, monthStart) ? 4000 : 0));
+    expect(d.sales.series).toHaveLength(30);
+    expect(d.sales.series[29]).toEqual({ date: today, amount: 1700 });
+    expect(d.sales.series[0].date).toBe(addDays(today, -29));
+    expect(d.sales.series.find((x: { date: string }) => x.date === threeAgo).amount).toBe(2000);
+    expect(d.sales.series.reduce((a: number, x: { amount: number }) => a + x.amount, 0)).toBe(3700);
+
+    expect(d.customers).toEqual({ total: 2, new_this_month: today.slice(0, 8) === localDateOf(Date.now() - 70 * 86_400_000, tz).slice(0, 8) ? 2 : 1 });
+  });
+
+  it('follows the top bar branch', async () => {
+    await shop.client.put('auth/current-branch', { branch_id: north });
+    try {
+      const d = (await shop.client.get('dashboard')).json().data;
+      expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual([ids.northToday]);
+      expect(d.latest_orders.map((o: { id: string }) => o.id)).toEqual([ids.o3]);
+      expect(d.top_services).toEqual([{ service_id: shop.serviceId, name: 'Haircut', count: 1, revenue: 5750 }]);
+      expect(d.order_sources).toEqual([{ source: 'booking-page', count: 1 }]);
+      expect(d.sales.today).toBe(700);
+      // Customers are not tied to a branch.
+      expect(d.customers.total).toBe(2);
+    } finally {
+      await shop.client.put('auth/current-branch', { branch_id: null });
+    }
+  });
+
+  it('leaves out the sections an account may not open, and shows a provider only its own', async () => {
+    const nobody = await staffAccount(t.db, shop.tenantId, { permissions: [] });
+    const empty = (await injectAs(t.app, nobody.token, { url: 'dashboard' })).json().data;
+    expect(empty).toMatchObject({ today_appointments: [], next_bookings: [], latest_orders: [], top_services: [], order_sources: [], customers: { total: 0, new_this_month: 0 } });
+    expect(empty.sales.today).toBe(0);
+    expect(empty.sales.series).toHaveLength(30);
+
+    const [other] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name) values (${shop.tenantId}, 'Other') returning id`);
+    const provider = await staffAccount(t.db, shop.tenantId, { permissions: ['bookings', 'orders'], type: 'provider' });
+    await t.db.execute(sql`update providers set user_id = ${provider.userId} where id = ${other!.id}`);
+    const own = (await injectAs(t.app, provider.token, { url: 'dashboard' })).json().data;
+    expect(own.today_appointments).toEqual([]);
+    expect(own.latest_orders).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ import * as repo from './settings.repository';
 import { pageMeta } from '../../lib/http';
 
 /** Methods on by default: a business takes cash and card until it says otherwise. */
-const DEFAULT_ENABLED: Record<string, boolean> = { cash: true, card: true, bank_transfer: false, online: false };
+export const DEFAULT_ENABLED: Record<string, boolean> = { cash: true, card: true, bank_transfer: false, online: false };
 
 const toTag = (row: typeof tags.$inferSelect): Tag => ({ uuid: row.id, name: row.name, color: row.color });
 const toReason = (row: typeof cancellationReasons.$inferSelect): Reason => ({

@@ -1,0 +1,465 @@
+import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { branches, providers, providerServices, services } from '../../db/schema/business';
+import { customers, customFields } from '../../db/schema/customers';
+import { blockTimes, bookings, orderItems, orders } from '../../db/schema/sales';
+import { cancellationReasons } from '../../db/schema/settings';
+import { searchCondition } from '../customers/customers.repository';
+
+/** Rows of a raw query, on either driver. */
+async function rawRows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  const res = (await exec.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** A uuid[] parameter (ids already validated as uuids). drizzle's sql`` would spread a JS array into a row. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const textArray = (items: readonly string[]) => sql`${`{${items.map((i) => `"${i}"`).join(',')}}`}::text[]`;
+
+const ACTIVE = textArray(ACTIVE_BOOKING_STATUSES);
+
+// ---------------------------------------------------------------- availability inputs
+
+export type SlotBranch = { id: string; type: string; timezone: string; working_hours: Record<string, [string, string][]> };
+export type SlotService = { id: string; name: string; duration: number; buffer: number; price: number; branch_id: string | null };
+export type SlotProvider = {
+  id: string;
+  name: string;
+  working_hours: Record<string, [string, string][]>;
+  clients_in_same_time: number;
+  assignment_type: string;
+  branch_id: string | null;
+  /** Which of the visit's services the provider offers. */
+  offered: string[];
+};
+
+export type SlotInputs = {
+  branch: SlotBranch | null;
+  services: SlotService[];
+  /** In the business's provider order (sort order, name, id). */
+  providers: SlotProvider[];
+  /** [provider id, first local date, last local date]. */
+  timeOff: [string, string, string][];
+  /** [provider id | null (whole branch), start ms, end ms]. */
+  blocks: [string | null, number, number][];
+  /** Active bookings: [provider id, start ms, occupied-until ms]. */
+  bookings: [string, number, number][];
+};
+
+export type SlotInputsQuery = {
+  branchId: string;
+  /** Distinct service ids of the visit. */
+  serviceIds: string[];
+  /**
+   * Exactly these providers (already checked by the caller), or — left out — every provider of the
+   * branch (or of no branch) offering all the services.
+   */
+  providerIds?: string[];
+  /** Local dates (the branch's time zone), both inclusive. */
+  from: string;
+  to: string;
+  /** Used when the branch has no valid time zone of its own. */
+  tenantTimezone: string;
+  excludeBookingIds?: string[];
+};
+
+/**
+ * Everything the availability engine needs for a branch and a range, in ONE statement: the branch,
+ * the services, the providers (with their hours and capacity), their days off, the blocks (the
+ * branch's and the providers') and the providers' active bookings (busy until `occupied_until`,
+ * wherever they were booked). The UTC window is derived in SQL from the branch's time zone and
+ * widened by an hour on each side (the engine clips to the exact local days); instants come back as
+ * numbers inside JSON (no timestamp parsing in JavaScript).
+ */
+export async function loadSlotInputs(exec: Executor, tenantId: string, q: SlotInputsQuery): Promise<SlotInputs> {
+  const [row] = await rawRows<{
+    branch: SlotBranch | null;
+    services: SlotService[];
+    providers: SlotProvider[];
+    time_off: SlotInputs['timeOff'];
+    blocks: SlotInputs['blocks'];
+    bookings: [string, number[], number[]][];
+    base: number | string | null;
+  }>(exec, slotInputsQuery(tenantId, q));
+  if (!row) throw new Error('slot inputs query returned nothing');
+  // Bookings come grouped per provider as seconds from the window's start (a third of the JSON of one
+  // [uuid, ms, ms] triple per booking); back to epoch ms here.
+  const baseMs = Number(row.base ?? 0) * 1000;
+  const busy: [string, number, number][] = [];
+  for (const [pid, starts, ends] of row.bookings) {
+    for (let i = 0; i < starts.length; i++) busy.push([pid, baseMs + starts[i]! * 1000, baseMs + ends[i]! * 1000]);
+  }
+  return { branch: row.branch, services: row.services, providers: row.providers, timeOff: row.time_off, blocks: row.blocks, bookings: busy };
+}
+
+/** The one statement of `loadSlotInputs` (exported for the benchmark's query plan). */
+export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
+  const distinct = [...new Set(q.serviceIds)];
+  const providerFilter = q.providerIds
+    ? sql`p.id = any(${uuidArray(q.providerIds)})`
+    : sql`(p.branch_id = ${q.branchId} or p.branch_id is null)
+          and (select count(distinct ps.service_id) from provider_services ps
+               where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})) = ${distinct.length}`;
+  const exclude = q.excludeBookingIds?.length ? sql`and not (bk.id = any(${uuidArray(q.excludeBookingIds)}))` : sql``;
+  return sql`
+    with b as (
+      select id, type, timezone, working_hours from branches where tenant_id = ${tenantId} and id = ${q.branchId}
+    ), r0 as (
+      select ((${q.from}::date)::timestamp at time zone tz) - interval '1 hour' as s,
+             ((${q.to}::date + 1)::timestamp at time zone tz) + interval '1 hour' as e
+      from (select coalesce(nullif(b.timezone, ''), ${q.tenantTimezone}) as tz from b) z
+    ), r as (
+      -- lo: a visit lasts at most a day, so a booking busy after s started after s - 1 day (an index bound).
+      select s, e, s - interval '1 day' as lo, floor(date_part('epoch', s)) as base from r0
+    ), p as (
+      select p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order
+      from providers p
+      where p.tenant_id = ${tenantId} and ${providerFilter}
+    )
+    select
+      (select row_to_json(b) from b) as branch,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'buffer', s.buffer_time, 'price', s.price, 'branch_id', s.branch_id)), '[]')
+         from services s where s.tenant_id = ${tenantId} and s.id = any(${uuidArray(distinct)})) as services,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'working_hours', p.working_hours, 'clients_in_same_time', p.clients_in_same_time,
+              'assignment_type', p.assignment_type, 'branch_id', p.branch_id,
+              'offered', (select coalesce(json_agg(ps.service_id), '[]') from provider_services ps
+                          where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})))
+              order by p.sort_order, p.name, p.id), '[]') from p) as providers,
+      (select coalesce(json_agg(json_build_array(t.provider_id, t.start_date, t.end_date)), '[]')
+         from provider_time_off t
+         where t.tenant_id = ${tenantId} and t.provider_id in (select id from p) and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date) as time_off,
+      (select coalesce(json_agg(json_build_array(bt.provider_id, (extract(epoch from bt.start_at) * 1000)::bigint, (extract(epoch from bt.end_at) * 1000)::bigint)), '[]')
+         from block_times bt, r
+         where bt.tenant_id = ${tenantId} and bt.start_at < r.e and bt.end_at > r.s
+           and ((bt.provider_id is null and bt.branch_id = ${q.branchId}) or bt.provider_id in (select id from p))) as blocks,
+      (select coalesce(json_agg(json_build_array(x.pid, x.s, x.e)), '[]') from (
+         select bk.provider_id as pid,
+                array_agg(floor(date_part('epoch', bk.start_at) - r.base)::int) as s,
+                array_agg(ceil(date_part('epoch', bk.occupied_until) - r.base)::int) as e
+         from bookings bk, r
+         where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${ACTIVE})
+           and bk.start_at < r.e and bk.start_at > r.lo and bk.occupied_until > r.s ${exclude}
+         group by bk.provider_id) x) as bookings,
+      (select base from r) as base
+    `;
+}
+
+/**
+ * Locks the candidate providers for the rest of the booking transaction (sorted by id, so two
+ * transactions locking overlapping sets never wait on each other in a cycle). Every write that claims
+ * capacity takes this lock before it re-reads the provider's bookings: the check and the insert are
+ * then atomic per provider. NO KEY UPDATE does not block the KEY SHARE locks of foreign-key checks.
+ */
+export async function lockProviders(tx: Tx, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return [];
+  const locked = await rawRows<{ id: string }>(tx, sql`select id from providers where tenant_id = ${tenantId} and id = any(${uuidArray(sorted)}) order by id for no key update`);
+  return locked.map((r) => r.id);
+}
+
+/**
+ * "Any provider": locks every provider of the branch (or of no branch) offering all the services,
+ * sorted by id, and answers their ids. Selecting and locking in one statement: nothing is locked that
+ * is not a candidate.
+ */
+export async function lockCandidates(tx: Tx, tenantId: string, branchId: string, serviceIds: readonly string[]): Promise<string[]> {
+  const distinct = [...new Set(serviceIds)];
+  const locked = await rawRows<{ id: string }>(
+    tx,
+    sql`select p.id from providers p
+        where p.tenant_id = ${tenantId} and (p.branch_id = ${branchId} or p.branch_id is null)
+          and (select count(distinct ps.service_id) from provider_services ps
+               where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})) = ${distinct.length}
+        order by p.id for no key update of p`,
+  );
+  return locked.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- lookups
+
+export async function findBranch(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(branches)
+    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function mainBranchId(exec: Executor, tenantId: string): Promise<string | null> {
+  const [row] = await exec
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.tenantId, tenantId))
+    .orderBy(desc(branches.isMain), asc(branches.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function findServices(exec: Executor, tenantId: string, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return exec
+    .select()
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), inArray(services.id, unique)));
+}
+
+export async function findProvider(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), eq(providers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function providerServiceIds(exec: Executor, tenantId: string, providerId: string): Promise<Set<string>> {
+  const rows = await exec
+    .select({ id: providerServices.serviceId })
+    .from(providerServices)
+    .where(and(eq(providerServices.tenantId, tenantId), eq(providerServices.providerId, providerId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findCustomer(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select({ id: customers.id, blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrder(exec: Executor, tenantId: string, id: string, lock = false) {
+  const q = exec
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findOrderItem(exec: Executor, tenantId: string, orderId: string, itemId: string) {
+  const [row] = await exec
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function nextItemSortOrder(exec: Executor, tenantId: string, orderId: string): Promise<number> {
+  const [row] = await rawRows<{ n: number | string | null }>(exec, sql`select max(sort_order) as n from order_items where tenant_id = ${tenantId} and order_id = ${orderId}`);
+  return row?.n === null || row?.n === undefined ? 0 : Number(row.n) + 1;
+}
+
+/** Whether a service item already has an active appointment. */
+export async function itemHasActiveBooking(exec: Executor, tenantId: string, itemId: string): Promise<boolean> {
+  const found = await rawRows<{ id: string }>(exec, sql`select id from bookings where tenant_id = ${tenantId} and order_item_id = ${itemId} and status = any(${ACTIVE}) limit 1`);
+  return found.length > 0;
+}
+
+export async function bookingFieldDefinitions(exec: Executor, tenantId: string) {
+  return exec
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.appliesTo, 'booking')))
+    .orderBy(asc(customFields.sortOrder), asc(customFields.createdAt));
+}
+
+export async function cancelReasonExists(exec: Executor, tenantId: string, id: string, type: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: cancellationReasons.id })
+    .from(cancellationReasons)
+    .where(and(eq(cancellationReasons.tenantId, tenantId), eq(cancellationReasons.id, id), eq(cancellationReasons.type, type)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findBookingRow(exec: Executor, tenantId: string, id: string, lock = false) {
+  const q = exec
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- the booking read model
+
+export type BookingFilter = {
+  ids?: string[];
+  providerId?: string | undefined;
+  providerIds?: string[] | undefined;
+  branchId?: string | null | undefined;
+  status?: string | undefined;
+  paymentStatus?: string | undefined;
+  source?: string | undefined;
+  customerId?: string | undefined;
+  orderId?: string | undefined;
+  search?: string | undefined;
+  /** On the start: [from, to). */
+  from?: SQL | Date | undefined;
+  to?: SQL | Date | undefined;
+  /** Overlapping [start, end) (calendar). */
+  overlaps?: { start: Date; end: Date } | undefined;
+};
+
+function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(bookings.tenantId, tenantId)];
+  if (f.ids) conds.push(f.ids.length ? inArray(bookings.id, f.ids) : sql`false`);
+  if (f.providerId) conds.push(eq(bookings.providerId, f.providerId));
+  if (f.providerIds) conds.push(f.providerIds.length ? inArray(bookings.providerId, f.providerIds) : sql`false`);
+  if (f.branchId) conds.push(eq(bookings.branchId, f.branchId));
+  if (f.status) conds.push(eq(bookings.status, f.status));
+  if (f.paymentStatus) conds.push(eq(bookings.paymentStatus, f.paymentStatus));
+  if (f.source) conds.push(eq(bookings.source, f.source));
+  if (f.customerId) conds.push(eq(bookings.customerId, f.customerId));
+  if (f.orderId) conds.push(eq(bookings.orderId, f.orderId));
+  if (f.from) conds.push(gte(bookings.startAt, f.from as Date));
+  if (f.to) conds.push(lt(bookings.startAt, f.to as Date));
+  if (f.overlaps) {
+    // A booking lasts at most a day (the visit limit), so the start has a lower bound too: the
+    // (tenant, start) index is scanned over the range only, not over the whole history.
+    const lowest = new Date(f.overlaps.start.getTime() - 86_400_000);
+    conds.push(lt(bookings.startAt, f.overlaps.end), gt(bookings.startAt, lowest), gt(bookings.endAt, f.overlaps.start));
+  }
+  if (f.search) {
+    const s = f.search.trim();
+    const n = /^#?\d{1,9}$/.test(s) ? Number(s.replace('#', '')) : null;
+    conds.push(or(searchCondition(s), ...(n !== null ? [eq(bookings.number, n), eq(orders.number, n)] : [])));
+  }
+  return and(...conds);
+}
+
+const zoneOf = (tenantTz: string) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
+
+function readSelect(exec: Executor, tenantTz: string) {
+  const zone = zoneOf(tenantTz);
+  return exec
+    .select({
+      b: bookings,
+      orderNumber: orders.number,
+      customerFirst: customers.firstName,
+      customerLast: customers.lastName,
+      customerPhone: customers.phone,
+      providerName: providers.name,
+      serviceName: services.name,
+      localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
+      localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
+    })
+    .from(bookings)
+    .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
+    .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
+    .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
+    .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
+    .leftJoin(branches, and(eq(branches.tenantId, bookings.tenantId), eq(branches.id, bookings.branchId)));
+}
+
+export type BookingReadRow = Awaited<ReturnType<ReturnType<typeof readSelect>['execute']>>[number];
+
+/** Bookings with their order number, customer, provider, service and branch-local date and time. */
+export async function readBookings(
+  exec: Executor,
+  tenantId: string,
+  tenantTz: string,
+  f: BookingFilter,
+  opts: { order?: 'newest' | 'start'; limit?: number; offset?: number } = {},
+): Promise<BookingReadRow[]> {
+  const q = readSelect(exec, tenantTz)
+    .where(bookingWhere(tenantId, f))
+    .orderBy(...(opts.order === 'start' ? [asc(bookings.startAt), asc(bookings.number)] : [desc(bookings.startAt), desc(bookings.number)]));
+  if (opts.limit !== undefined) return q.limit(opts.limit).offset(opts.offset ?? 0);
+  return q;
+}
+
+export async function countBookings(exec: Executor, tenantId: string, f: BookingFilter): Promise<number> {
+  const q = exec.select({ n: count() }).from(bookings);
+  // The search reaches the order number and the customer: join them only then.
+  const [row] = f.search
+    ? await q
+        .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
+        .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
+        .where(bookingWhere(tenantId, f))
+    : await q.where(bookingWhere(tenantId, f));
+  return Number(row?.n ?? 0);
+}
+
+/** The local midnight starting `date` in `zone` (or that of the branch, if any), as SQL. */
+export function localMidnight(date: string, zone: SQL | string, plusDays = 0): SQL {
+  return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${zone})`;
+}
+
+// ---------------------------------------------------------------- calendar staff
+
+/** Providers of a branch (and those of no branch), or all: the calendar's resource columns. */
+export async function calendarStaff(exec: Executor, tenantId: string, f: { branchId?: string | null; ids?: string[] | undefined }) {
+  const conds: (SQL | undefined)[] = [eq(providers.tenantId, tenantId)];
+  if (f.branchId) conds.push(or(eq(providers.branchId, f.branchId), isNull(providers.branchId)));
+  if (f.ids) conds.push(f.ids.length ? inArray(providers.id, f.ids) : sql`false`);
+  return exec
+    .select({ id: providers.id, name: providers.name, branchId: providers.branchId })
+    .from(providers)
+    .where(and(...conds))
+    .orderBy(asc(providers.sortOrder), asc(providers.name), asc(providers.id));
+}
+
+// ---------------------------------------------------------------- block times
+
+export type BlockRow = typeof blockTimes.$inferSelect;
+
+export async function listBlocks(
+  exec: Executor,
+  tenantId: string,
+  f: { start?: Date | SQL | undefined; end?: Date | SQL | undefined; branchId?: string | null | undefined; providerId?: string | undefined; providerIds?: string[] | undefined; limit?: number },
+) {
+  const conds: (SQL | undefined)[] = [eq(blockTimes.tenantId, tenantId)];
+  if (f.start) conds.push(gt(blockTimes.endAt, f.start as Date));
+  if (f.end) conds.push(lt(blockTimes.startAt, f.end as Date));
+  if (f.branchId) conds.push(eq(blockTimes.branchId, f.branchId));
+  if (f.providerId) conds.push(eq(blockTimes.providerId, f.providerId));
+  // The calendar of some providers: their own blocks and the branch-wide ones.
+  if (f.providerIds) conds.push(or(isNull(blockTimes.providerId), f.providerIds.length ? inArray(blockTimes.providerId, f.providerIds) : sql`false`));
+  const q = exec
+    .select()
+    .from(blockTimes)
+    .where(and(...conds))
+    .orderBy(asc(blockTimes.startAt), asc(blockTimes.id));
+  return f.limit ? q.limit(f.limit) : q;
+}
+
+export async function findBlock(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(blockTimes)
+    .where(and(eq(blockTimes.tenantId, tenantId), eq(blockTimes.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertBlock(exec: Executor, values: typeof blockTimes.$inferInsert) {
+  const [row] = await exec.insert(blockTimes).values(values).returning();
+  if (!row) throw new Error('block insert returned nothing');
+  return row;
+}
+
+export async function updateBlock(exec: Executor, tenantId: string, id: string, values: Partial<typeof blockTimes.$inferInsert>) {
+  const [row] = await exec
+    .update(blockTimes)
+    .set(values)
+    .where(and(eq(blockTimes.tenantId, tenantId), eq(blockTimes.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteBlock(exec: Executor, tenantId: string, id: string): Promise<boolean> {
+  const rows = await exec
+    .delete(blockTimes)
+    .where(and(eq(blockTimes.tenantId, tenantId), eq(blockTimes.id, id)))
+    .returning({ id: blockTimes.id });
+  return rows.length > 0;
+}

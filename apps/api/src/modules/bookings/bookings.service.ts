@@ -1,0 +1,919 @@
+import { randomBytes } from 'node:crypto';
+import { type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
+import { LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
+import {
+  BLOCK_TIMES_LIST_MAX,
+  type BlockTime,
+  type Booking,
+  type blockTimeBody,
+  type blockTimesQuery,
+  type bookingsQuery,
+  CALENDAR_RANGE_MAX_DAYS,
+  type CalendarResponse,
+  type CreateBookingResult,
+  type calendarQuery,
+  type changeBookingStatusBody,
+  type createBookingBody,
+  type customerBookingsQuery,
+  type DaySlots,
+  type orderCreateBookingBody,
+  SLOTS_RANGE_MAX_DAYS,
+  type SlotsResponse,
+  type slotsQuery,
+  type updateBookingBody,
+} from '@app/shared/schemas/bookings';
+import { isTimeZone } from '@app/shared/schemas/common';
+import {
+  assertTransition,
+  BOOKING_CANCEL_NOTE_MAX,
+  BOOKING_CANCEL_REASON_TYPE,
+  type BookingPaymentStatus,
+  type BookingSource,
+  type BookingStatus,
+  canReschedule,
+  isBookingSource,
+} from '@app/shared/states/booking';
+import { orderEditable } from '@app/shared/states/order';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { type Database, type Executor, type Tx, withTenant } from '../../db/client';
+import { bookings as bookingsTable, orderItems, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { pageMeta } from '../../lib/http';
+import { nextNumber } from '../../lib/numbers';
+import { type DataScope, dataScope, loadDataScope } from '../access/scope';
+import type { AuthContext } from '../auth/auth.service';
+import { checkCustomFieldValues } from '../customers/custom-field-values';
+import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from '../orders/order-core';
+import * as repo from './bookings.repository';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Minutes between slot starts offered by `GET /bookings/slots` (on the branch's local clock). */
+export const SLOT_STEP_MINUTES = 15;
+/** A visit (all its services and buffers) fits in a day: the engine computes one local day at a time. */
+const VISIT_MAX_MINUTES = 1440;
+
+type SlotsQueryParsed = z.infer<typeof slotsQuery>;
+type BookingsQueryParsed = z.infer<typeof bookingsQuery>;
+type CustomerBookingsQueryParsed = z.infer<typeof customerBookingsQuery>;
+type CalendarQueryParsed = z.infer<typeof calendarQuery>;
+type BlockTimesQueryParsed = z.infer<typeof blockTimesQuery>;
+type CreateBody = z.output<typeof createBookingBody>;
+type UpdateBody = z.output<typeof updateBookingBody>;
+type StatusBody = z.output<typeof changeBookingStatusBody>;
+type OrderBookingBody = z.output<typeof orderCreateBookingBody>;
+type BlockBody = z.output<typeof blockTimeBody>;
+
+// ---------------------------------------------------------------- pure helpers
+
+const knownZones = new Map<string, boolean>();
+/** The branch's IANA zone, else the business's (a zone is checked once per process). */
+export function zoneOf(branchTz: string | null | undefined, tenantTz: string): string {
+  if (!branchTz) return tenantTz;
+  let ok = knownZones.get(branchTz);
+  if (ok === undefined) {
+    ok = isTimeZone(branchTz);
+    if (knownZones.size < 1000) knownZones.set(branchTz, ok);
+  }
+  return ok ? branchTz : tenantTz;
+}
+
+/** A visit the engine can compute: whole positive durations, no negative buffer, at most a day. */
+function checkVisit(visit: VisitService[]) {
+  const bad = visit.some((v) => !Number.isInteger(v.duration) || v.duration < 1 || !Number.isInteger(v.buffer ?? 0) || (v.buffer ?? 0) < 0);
+  if (bad || visitMinutes(visit) > VISIT_MAX_MINUTES) throw fieldError('service_ids', 'invalid');
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** Minutes after local midnight of the instant `ms` on its local day `day`. */
+function localMinutes(day: LocalDay, ms: number): number {
+  const seg = day.segments.find((s) => ms >= s.from && ms < s.to) ?? day.segments[0]!;
+  return (ms + seg.offset - day.naive) / MINUTE;
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** An ISO instant of the request, on a whole minute. */
+function instant(value: string, field: string): number {
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms % MINUTE !== 0) throw fieldError(field, 'invalid');
+  return ms;
+}
+
+/** The engine's input for some providers over some local dates (everything already loaded). */
+export function engineInput(
+  inputs: repo.SlotInputs,
+  opts: { zone: string; from: string; to: string; now: number; visit: VisitService[]; slotStep?: number },
+): FreeSlotsInput {
+  const offOf = new Map<string, { startDate: string; endDate: string }[]>();
+  for (const [pid, startDate, endDate] of inputs.timeOff) {
+    const list = offOf.get(pid) ?? [];
+    list.push({ startDate, endDate });
+    offOf.set(pid, list);
+  }
+  // The providers were chosen for the visit (by the query, or checked by the caller): each offers it.
+  const serviceIds = [...new Set(opts.visit.map((s) => s.id))];
+  const providers: ProviderAvailability[] = inputs.providers.map((p) => ({
+    id: p.id,
+    hours: p.working_hours ?? {},
+    // Every provider computes as "single" (one provider for the whole visit), whatever its
+    // assignment type: see docs/decisions.md "Bookings".
+    clientsInSameTime: p.clients_in_same_time,
+    timeOff: offOf.get(p.id) ?? [],
+    serviceIds,
+  }));
+  return {
+    zone: opts.zone,
+    from: opts.from,
+    to: opts.to,
+    now: opts.now,
+    slotStep: opts.slotStep ?? SLOT_STEP_MINUTES,
+    services: opts.visit,
+    branchHours: inputs.branch?.working_hours ?? {},
+    providers,
+    blocks: inputs.blocks.map(([providerId, start, end]) => ({ providerId, start: Number(start), end: Number(end) })),
+    bookings: inputs.bookings.map(([providerId, start, end]) => ({ providerId, start: Number(start), end: Number(end) })),
+  };
+}
+
+/** The engine's days as the API answers them: instants, branch-local `HH:mm`, providers. */
+export function toDaySlots(days: EngineDay[], zone: string, lastBuffer: number): DaySlots[] {
+  return days.map((d) => {
+    const day = new LocalDay(d.date, zone);
+    return {
+      date: d.date,
+      slots: d.slots.map((s) => ({
+        start_time: new Date(s.start).toISOString(),
+        end_time: new Date(s.end - lastBuffer * MINUTE).toISOString(),
+        slot: hhmm(localMinutes(day, s.start)),
+        staff_ids: s.providerIds,
+      })),
+    };
+  });
+}
+
+export type PickResult = { providerId: string } | { error: 'provider_no_times' | 'taken' };
+
+/**
+ * Whether a visit may start at `start`, and with whom: the engine run for that local day on a grid
+ * that contains `start` (its local minute's gcd with a day), so a calendar drag to 10:05 is checked
+ * exactly like a listed 10:00. The first free provider in the given order wins. When nobody is free,
+ * tells "no working time that day at all" (provider_no_times) from "taken".
+ */
+export function pickProvider(inputs: repo.SlotInputs, opts: { zone: string; start: number; now: number; visit: VisitService[] }): PickResult {
+  const date = localDateOf(opts.start, opts.zone);
+  const day = new LocalDay(date, opts.zone);
+  const minute = localMinutes(day, opts.start);
+  const step = Number.isInteger(minute) && minute > 0 ? gcd(minute, 1440) : 1440;
+  const base = { zone: opts.zone, from: date, to: date, visit: opts.visit };
+  const [found] = freeSlots(engineInput(inputs, { ...base, now: Math.min(opts.now, opts.start), slotStep: step }));
+  const slot = found?.slots.find((s) => s.start === opts.start);
+  if (slot?.providerIds[0]) return { providerId: slot.providerIds[0] };
+  const idle = freeSlots(engineInput({ ...inputs, bookings: [], blocks: [] }, { ...base, now: 0, slotStep: 1 }));
+  return idle[0]?.slots.length ? { error: 'taken' } : { error: 'provider_no_times' };
+}
+
+function toBooking(r: repo.BookingReadRow): Booking {
+  const b = r.b;
+  return {
+    id: b.id,
+    booking_number: b.number,
+    order_id: b.orderId,
+    order_number: r.orderNumber ?? null,
+    order_item_id: b.orderItemId,
+    customer_id: b.customerId,
+    customer: b.customerId && r.customerFirst !== null ? { id: b.customerId, name: `${r.customerFirst} ${r.customerLast ?? ''}`.trim(), phone: r.customerPhone ?? null } : null,
+    staff_id: b.providerId,
+    staff: r.providerName !== null ? { id: b.providerId, name: r.providerName } : null,
+    branch_id: b.branchId,
+    service_id: b.serviceId,
+    service: b.serviceId && r.serviceName !== null ? { id: b.serviceId, name: r.serviceName } : null,
+    date: r.localDate,
+    slot: r.localSlot,
+    start_time: b.startAt.toISOString(),
+    end_time: b.endAt.toISOString(),
+    duration: b.duration,
+    buffer: b.buffer,
+    price: b.price,
+    total_price: b.totalPrice,
+    status: b.status as BookingStatus,
+    payment_status: b.paymentStatus as BookingPaymentStatus,
+    source: b.source as BookingSource,
+    notes: b.notes,
+    custom_fields: b.customFields,
+    meeting_link: b.meetingLink,
+    transportation_fee_amount: b.transportationFeeAmount,
+    cancellation_reason_id: b.cancellationReasonId,
+    cancellation_note: b.cancellationNote,
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+function toBlock(r: repo.BlockRow): BlockTime {
+  return {
+    id: r.id,
+    branch_id: r.branchId,
+    staff_id: r.providerId,
+    start_time: r.startAt.toISOString(),
+    end_time: r.endAt.toISOString(),
+    notes: r.notes,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** A list filter's date (a local day in `zone`, `to` inclusive) or instant. */
+function boundary(value: string | undefined, zone: string, end: boolean) {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return repo.localMidnight(value, zone, end ? 1 : 0);
+  return new Date(value);
+}
+
+// ---------------------------------------------------------------- the service
+
+/**
+ * Bookings (issue 5 §2): free slots from the availability engine, the race-free booking writes
+ * (create, add to an order, reschedule / resize / reassign), status changes, lists, the calendar
+ * feed and block times. See docs/bookings.md for the rules and errors.
+ *
+ * Lock order of every write here (and it must stay so, to never deadlock with the orders and payments
+ * modules, which lock an order before its bookings): providers (sorted by id) → the order → the
+ * booking. Nothing is locked before the providers.
+ */
+export function createBookingService(deps: { db: Database; config: Pick<Config, 'appUrl'> }) {
+  const { db, config } = deps;
+
+  /** The caller's data scope; the provider row is looked up only when the scope is "own". */
+  async function scopeOf(tx: Executor, ctx: AuthContext): Promise<DataScope> {
+    const quick = dataScope(ctx);
+    return quick.bookings === 'own' ? loadDataScope(tx, ctx) : quick;
+  }
+
+  const visible = (scope: DataScope, providerId: string) => scope.bookings === 'all' || providerId === scope.providerId;
+
+  /** An own-scope caller books only for its own provider row (left out: it is that one). */
+  function ownStaff(scope: DataScope, staffId: string | null | undefined): string | null | undefined {
+    if (scope.bookings === 'all') return staffId;
+    if (!scope.providerId || (staffId && staffId !== scope.providerId)) throw forbidden();
+    return scope.providerId;
+  }
+
+  async function readOne(tx: Executor, ctx: AuthContext, id: string): Promise<Booking> {
+    const [row] = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, { ids: [id] });
+    if (!row) throw notFound();
+    return toBooking(row);
+  }
+
+  // ------------------------------------------------------------ checks shared by the writes
+
+  async function checkCustomer(tx: Executor, ctx: AuthContext, customerId: string | null | undefined) {
+    if (!customerId) throw fieldError('customer_id', 'guest_order_no_appointment');
+    const customer = await repo.findCustomer(tx, ctx.tenantId, customerId);
+    if (!customer) throw fieldError('customer_id', 'not_exists');
+    if (customer.blockedAt) throw fieldError('customer_id', 'customer_is_blocked');
+    return customer;
+  }
+
+  /** An order a booking may join: live, not a draft, not invoiced / refunded / canceled. */
+  function checkOrderOpen(order: OrderRow) {
+    if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
+    if (order.isDraft) throw fieldError('order_id', 'order_is_draft');
+    if (!orderEditable(order.status)) throw fieldError('order_id', 'order_locked');
+  }
+
+  async function checkProvider(tx: Executor, ctx: AuthContext, staffId: string, branchId: string, serviceIds: readonly string[]) {
+    const provider = await repo.findProvider(tx, ctx.tenantId, staffId);
+    if (!provider) throw fieldError('staff_id', 'not_exists');
+    if (provider.branchId && provider.branchId !== branchId) throw fieldError('staff_id', 'provider_not_in_branch');
+    if (serviceIds.length) {
+      const offered = await repo.providerServiceIds(tx, ctx.tenantId, staffId);
+      if (serviceIds.some((id) => !offered.has(id))) throw fieldError('staff_id', 'provider_not_for_service');
+    }
+    return provider;
+  }
+
+  /** The visit's services, in the order asked (a service may repeat), each available at the branch. */
+  async function visitServices(tx: Executor, ctx: AuthContext, serviceIds: readonly string[], branchId: string) {
+    const rows = await repo.findServices(tx, ctx.tenantId, serviceIds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    serviceIds.forEach((id, i) => {
+      const s = byId.get(id);
+      if (!s || (s.branchId && s.branchId !== branchId)) throw fieldError(`service_ids.${i}`, 'not_exists');
+    });
+    const list = serviceIds.map((id) => byId.get(id)!);
+    const visit: VisitService[] = list.map((s) => ({ id: s.id, duration: s.duration, buffer: s.bufferTime }));
+    checkVisit(visit);
+    return { list, visit };
+  }
+
+  async function bookingCustomFields(tx: Executor, ctx: AuthContext, values: Record<string, unknown>) {
+    const defs = await repo.bookingFieldDefinitions(tx, ctx.tenantId);
+    // Bookings have no attachments: a file field takes no value here (and its "required" waits).
+    const checked = checkCustomFieldValues(defs, values, null);
+    if (checked.issues.length) {
+      const fields: Record<string, { key: (typeof checked.issues)[number]['key'] }[]> = {};
+      for (const issue of checked.issues) fields[issue.field] = [...(fields[issue.field] ?? []), { key: issue.key }];
+      throw new AppError(422, 'validation_failed', { fields });
+    }
+    return checked.values;
+  }
+
+  const meetingLink = () => `${config.appUrl}/meet/${randomBytes(12).toString('base64url')}`;
+
+  /**
+   * The race-free heart of every write that takes a seat. Locks the candidate providers (the one
+   * asked for, or every provider of the branch offering all the services), re-reads their bookings,
+   * blocks and days off for the local day under the lock and runs the engine: the first free
+   * provider (in the business's order) gets the visit. A concurrent request for the same provider
+   * waits on the lock and then sees this one's bookings.
+   */
+  async function claim(
+    tx: Tx,
+    ctx: AuthContext,
+    a: { branchId: string; zone: string; serviceIds: string[]; visit: VisitService[]; staffId: string | null; start: number; excludeBookingIds?: string[] },
+  ): Promise<string> {
+    const distinct = [...new Set(a.serviceIds)];
+    let candidates: string[];
+    if (a.staffId) {
+      candidates = await repo.lockProviders(tx, ctx.tenantId, [a.staffId]);
+      if (candidates.length === 0) throw fieldError('staff_id', 'not_exists');
+    } else {
+      candidates = await repo.lockCandidates(tx, ctx.tenantId, a.branchId, distinct);
+      if (candidates.length === 0) throw fieldError('staff_id', 'no_provider_available');
+    }
+    const date = localDateOf(a.start, a.zone);
+    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+      branchId: a.branchId,
+      serviceIds: distinct,
+      providerIds: candidates,
+      from: date,
+      to: date,
+      tenantTimezone: ctx.tenant.timezone,
+      excludeBookingIds: a.excludeBookingIds ?? [],
+    });
+    const picked = pickProvider(inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit });
+    if ('providerId' in picked) return picked.providerId;
+    if (picked.error === 'provider_no_times') throw fieldError('start_time', 'provider_no_times');
+    throw a.staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
+  }
+
+  /** Start, end and busy-until of each service of a visit starting at `start`, back to back. */
+  function timeline(visit: VisitService[], start: number) {
+    let t = start;
+    return visit.map((s) => {
+      const startAt = t;
+      const endAt = t + s.duration * MINUTE;
+      const occupied = endAt + (s.buffer ?? 0) * MINUTE;
+      t = occupied;
+      return { startAt: new Date(startAt), endAt: new Date(endAt), occupiedUntil: new Date(occupied) };
+    });
+  }
+
+  // ------------------------------------------------------------ free slots
+
+  async function slots(ctx: AuthContext, q: SlotsQueryParsed): Promise<SlotsResponse> {
+    if (q.to < q.from) throw fieldError('to', 'end_before_start');
+    if (localDates(q.from, q.to).length > SLOTS_RANGE_MAX_DAYS) throw fieldError('to', 'range_too_long', { max: SLOTS_RANGE_MAX_DAYS });
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const staffId = ownStaffForRead(scope, q.staff_id);
+      const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+        branchId: q.branch_id,
+        serviceIds: q.service_ids,
+        // null: an own-scope account without a provider row (nobody's slots).
+        ...(staffId !== undefined ? { providerIds: staffId ? [staffId] : [] } : {}),
+        from: q.from,
+        to: q.to,
+        tenantTimezone: ctx.tenant.timezone,
+        excludeBookingIds: q.exclude_booking_id ? [q.exclude_booking_id] : [],
+      });
+      const { staff_id: _asked, ...rest } = q;
+      return computeSlots(inputs, staffId ? { ...rest, staff_id: staffId } : rest, ctx.tenant.timezone, Date.now());
+    });
+  }
+
+  /** An own-scope caller sees only its own provider's slots (null: it has no provider row, so none). */
+  function ownStaffForRead(scope: DataScope, staffId: string | undefined): string | null | undefined {
+    if (scope.bookings === 'all') return staffId;
+    if (staffId && staffId !== scope.providerId) throw forbidden();
+    return scope.providerId ?? null;
+  }
+
+  /** Validates the loaded inputs against the query and runs the engine (no database access). */
+  function computeSlots(inputs: repo.SlotInputs, q: SlotsQueryParsed, tenantTz: string, now: number): SlotsResponse {
+    const branch = inputs.branch;
+    if (!branch) throw fieldError('branch_id', 'not_exists');
+    const zone = zoneOf(branch.timezone, tenantTz);
+    const byId = new Map(inputs.services.map((s) => [s.id, s]));
+    q.service_ids.forEach((id, i) => {
+      const s = byId.get(id);
+      if (!s || (s.branch_id && s.branch_id !== branch.id)) throw fieldError(`service_ids.${i}`, 'not_exists');
+    });
+    const visit: VisitService[] = q.service_ids.map((id) => ({ id, duration: byId.get(id)!.duration, buffer: byId.get(id)!.buffer }));
+    checkVisit(visit);
+    const distinct = [...new Set(q.service_ids)];
+    if (q.staff_id) {
+      const p = inputs.providers.find((x) => x.id === q.staff_id);
+      if (!p) throw fieldError('staff_id', 'not_exists');
+      if (p.branch_id && p.branch_id !== branch.id) throw fieldError('staff_id', 'provider_not_in_branch');
+      const offered = new Set(p.offered);
+      if (distinct.some((id) => !offered.has(id))) throw fieldError('staff_id', 'provider_not_for_service');
+    }
+    const days = freeSlots(engineInput(inputs, { zone, from: q.from, to: q.to, now, visit }));
+    return { data: toDaySlots(days, zone, visit[visit.length - 1]?.buffer ?? 0), meta: { time_zone: zone } };
+  }
+
+  // ------------------------------------------------------------ create
+
+  async function create(ctx: AuthContext, body: CreateBody): Promise<CreateBookingResult> {
+    const serviceIds = body.service_ids ?? [];
+    if (serviceIds.length === 0) throw fieldError('service_ids', 'service_before_time');
+    const start = instant(body.start_time, 'start_time');
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const existing = body.order_id ? await repo.findOrder(tx, ctx.tenantId, body.order_id) : null;
+      if (body.order_id && !existing) throw fieldError('order_id', 'not_exists');
+      if (existing) {
+        checkOrderOpen(existing);
+        if (!existing.customerId) throw fieldError('customer_id', 'guest_order_no_appointment');
+        if (body.customer_id && body.customer_id !== existing.customerId) throw fieldError('customer_id', 'invalid');
+      }
+      const customerId = body.customer_id ?? existing?.customerId ?? null;
+      await checkCustomer(tx, ctx, customerId);
+      const branchId = body.branch_id ?? existing?.branchId ?? null;
+      if (!branchId) throw fieldError('branch_id', 'required');
+      const branch = await repo.findBranch(tx, ctx.tenantId, branchId);
+      if (!branch) throw fieldError('branch_id', 'not_exists');
+      if (existing?.branchId && existing.branchId !== branchId) throw fieldError('branch_id', 'invalid');
+      const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+      const { list: services, visit } = await visitServices(tx, ctx, serviceIds, branchId);
+      const staffId = ownStaff(scope, body.staff_id) ?? null;
+      if (staffId) await checkProvider(tx, ctx, staffId, branchId, serviceIds);
+      const customFields = await bookingCustomFields(tx, ctx, body.custom_fields ?? {});
+      if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+
+      const providerId = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start });
+
+      // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
+      let order: OrderRow;
+      if (existing) {
+        const locked = await repo.findOrder(tx, ctx.tenantId, existing.id, true);
+        if (!locked) throw fieldError('order_id', 'not_exists');
+        checkOrderOpen(locked);
+        order = locked;
+      } else {
+        order = await createOrderRow(tx, ctx.tenantId, {
+          branchId,
+          customerId,
+          providerId,
+          source: body.source ?? 'calendar',
+          currency: ctx.tenant.currency,
+          createdBy: ctx.user.id,
+        });
+      }
+      const online = branch.type === 'online';
+      const home = branch.type === 'home-service';
+      const link = online ? (body.meeting_link ?? meetingLink()) : (body.meeting_link ?? null);
+      const fee = home ? (body.transportation_fee_amount ?? 0) : 0;
+      const source = body.source ?? (isBookingSource(order.source) ? order.source : 'calendar');
+      let sortOrder = existing ? await repo.nextItemSortOrder(tx, ctx.tenantId, order.id) : 0;
+      const times = timeline(visit, start);
+      const ids: string[] = [];
+      for (const [i, s] of services.entries()) {
+        const [item] = await tx
+          .insert(orderItems)
+          .values({
+            tenantId: ctx.tenantId,
+            orderId: order.id,
+            type: 'service',
+            serviceId: s.id,
+            providerId,
+            name: s.name,
+            quantity: 1,
+            unitPrice: s.price,
+            taxes: await lineTaxesFor(tx, ctx.tenantId, { type: 'service', serviceId: s.id }),
+            sortOrder: sortOrder++,
+          })
+          .returning({ id: orderItems.id });
+        const time = times[i]!;
+        const [row] = await tx
+          .insert(bookingsTable)
+          .values({
+            tenantId: ctx.tenantId,
+            number: await nextNumber(tx, ctx.tenantId, 'booking'),
+            orderId: order.id,
+            orderItemId: item!.id,
+            branchId,
+            customerId,
+            providerId,
+            serviceId: s.id,
+            startAt: time.startAt,
+            endAt: time.endAt,
+            occupiedUntil: time.occupiedUntil,
+            duration: s.duration,
+            buffer: s.bufferTime,
+            price: s.price,
+            status: 'confirmed',
+            source,
+            notes: body.notes ?? null,
+            customFields,
+            meetingLink: link,
+            // The visit's fee is carried by its first booking (one trip).
+            transportationFeeAmount: i === 0 ? fee : 0,
+            createdBy: ctx.user.id,
+          })
+          .returning({ id: bookingsTable.id, number: bookingsTable.number });
+        ids.push(row!.id);
+      }
+      if (fee > 0) {
+        await tx
+          .update(ordersTable)
+          .set({ transportFee: sql`${ordersTable.transportFee} + ${fee}` })
+          .where(and(eq(ordersTable.tenantId, ctx.tenantId), eq(ordersTable.id, order.id)));
+      }
+      const priced = await recalculateOrder(tx, ctx.tenantId, order.id);
+      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, { ids }, { order: 'start' });
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'booking', {
+        event: 'created',
+        bookings: rows.map((r) => ({ id: r.b.id, number: r.b.number, service_id: r.b.serviceId, staff_id: r.b.providerId, start_time: r.b.startAt.toISOString() })),
+        ...(fee ? { transport_fee: fee } : {}),
+      });
+      return { order_id: order.id, order_number: priced.number, bookings: rows.map(toBooking) };
+    });
+  }
+
+  /** `POST /order/:id/createBooking`: the appointment of one service item of the order (again). */
+  async function createForItem(ctx: AuthContext, orderId: string, body: OrderBookingBody): Promise<Booking> {
+    const start = instant(body.start_time, 'start_time');
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const order = await repo.findOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      checkOrderOpen(order);
+      const item = await repo.findOrderItem(tx, ctx.tenantId, orderId, body.item_id);
+      if (!item) throw fieldError('item_id', 'not_exists');
+      if (item.type !== 'service' || !item.serviceId) throw fieldError('item_id', 'invalid');
+      if (await repo.itemHasActiveBooking(tx, ctx.tenantId, item.id)) throw fieldError('item_id', 'exists');
+      await checkCustomer(tx, ctx, order.customerId);
+      const branchId = order.branchId ?? (await repo.mainBranchId(tx, ctx.tenantId));
+      if (!branchId) throw fieldError('branch_id', 'not_exists');
+      const branch = await repo.findBranch(tx, ctx.tenantId, branchId);
+      if (!branch) throw fieldError('branch_id', 'not_exists');
+      const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+      const [service] = await repo.findServices(tx, ctx.tenantId, [item.serviceId]);
+      if (!service) throw fieldError('item_id', 'invalid');
+      const visit: VisitService[] = [{ id: service.id, duration: service.duration, buffer: service.bufferTime }];
+      const staffId = ownStaff(scope, body.staff_id === undefined ? item.providerId : body.staff_id) ?? null;
+      if (staffId) await checkProvider(tx, ctx, staffId, branchId, [service.id]);
+      if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+
+      const providerId = await claim(tx, ctx, { branchId, zone, serviceIds: [service.id], visit, staffId, start });
+
+      const locked = await repo.findOrder(tx, ctx.tenantId, orderId, true);
+      if (!locked) throw notFound();
+      checkOrderOpen(locked);
+      // Two requests for the same item with different providers: the order lock orders them.
+      if (await repo.itemHasActiveBooking(tx, ctx.tenantId, item.id)) throw fieldError('item_id', 'exists');
+      await tx
+        .update(orderItems)
+        .set({ providerId })
+        .where(and(eq(orderItems.tenantId, ctx.tenantId), eq(orderItems.id, item.id)));
+      const [time] = timeline(visit, start);
+      const [row] = await tx
+        .insert(bookingsTable)
+        .values({
+          tenantId: ctx.tenantId,
+          number: await nextNumber(tx, ctx.tenantId, 'booking'),
+          orderId,
+          orderItemId: item.id,
+          branchId,
+          customerId: locked.customerId,
+          providerId,
+          serviceId: service.id,
+          startAt: time!.startAt,
+          endAt: time!.endAt,
+          occupiedUntil: time!.occupiedUntil,
+          duration: service.duration,
+          buffer: service.bufferTime,
+          price: item.unitPrice,
+          status: 'confirmed',
+          source: isBookingSource(locked.source) ? locked.source : 'calendar',
+          notes: body.notes ?? null,
+          meetingLink: branch.type === 'online' ? meetingLink() : null,
+          createdBy: ctx.user.id,
+        })
+        .returning({ id: bookingsTable.id, number: bookingsTable.number });
+      await recalculateOrder(tx, ctx.tenantId, orderId);
+      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'booking', {
+        event: 'created',
+        bookings: [{ id: row!.id, number: row!.number, item_id: item.id, service_id: service.id, staff_id: providerId, start_time: time!.startAt.toISOString() }],
+      });
+      return readOne(tx, ctx, row!.id);
+    });
+  }
+
+  // ------------------------------------------------------------ update (reschedule, resize, reassign, details)
+
+  async function update(ctx: AuthContext, id: string, body: UpdateBody): Promise<Booking> {
+    const newStartRaw = body.start_time !== undefined ? instant(body.start_time, 'start_time') : undefined;
+    const newEndRaw = body.end_time !== undefined ? instant(body.end_time, 'end_time') : undefined;
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const cur = await repo.findBookingRow(tx, ctx.tenantId, id);
+      if (!cur || !visible(scope, cur.providerId)) throw notFound();
+      const target = body.staff_id ?? cur.providerId;
+      const moving =
+        (newStartRaw !== undefined && newStartRaw !== cur.startAt.getTime()) ||
+        (newEndRaw !== undefined && newEndRaw !== cur.endAt.getTime()) ||
+        target !== cur.providerId;
+
+      let plan: { start: number; duration: number; providerId: string } | null = null;
+      if (moving) {
+        if (!canReschedule(cur.status)) throw fieldError('start_time', 'booking_not_reschedulable');
+        if (scope.bookings === 'own' && target !== scope.providerId) throw forbidden();
+        const start = newStartRaw ?? cur.startAt.getTime();
+        // Moved without an end: it keeps its length. An end: resized.
+        const duration = newEndRaw !== undefined ? (newEndRaw - start) / MINUTE : cur.duration;
+        if (duration <= 0) throw fieldError('end_time', 'end_before_start');
+        if (duration + cur.buffer > VISIT_MAX_MINUTES) throw fieldError('end_time', 'invalid');
+        if (!cur.branchId) throw fieldError('start_time', 'provider_no_times');
+        if (target !== cur.providerId) await checkProvider(tx, ctx, target, cur.branchId, cur.serviceId ? [cur.serviceId] : []);
+        if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+        const branch = await repo.findBranch(tx, ctx.tenantId, cur.branchId);
+        if (!branch) throw fieldError('start_time', 'provider_no_times');
+        const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+        const visit: VisitService[] = [{ id: cur.serviceId ?? 'service', duration, buffer: cur.buffer }];
+        // Checked like a new booking of the same length, its own current time not counting as busy.
+        await claim(tx, ctx, { branchId: cur.branchId, zone, serviceIds: [], visit, staffId: target, start, excludeBookingIds: [id] });
+        plan = { start, duration, providerId: target };
+      }
+
+      // Lock order: the order, then the booking (as the orders module does).
+      const order = await repo.findOrder(tx, ctx.tenantId, cur.orderId, true);
+      const locked = await repo.findBookingRow(tx, ctx.tenantId, id, true);
+      if (!order || !locked) throw notFound();
+      if (plan && (!canReschedule(locked.status) || locked.providerId !== cur.providerId || locked.startAt.getTime() !== cur.startAt.getTime())) {
+        // Changed by someone else since it was read: refuse rather than check against a stale row.
+        throw fieldError('start_time', canReschedule(locked.status) ? 'time_slot_booked' : 'booking_not_reschedulable');
+      }
+
+      const values: Partial<typeof bookingsTable.$inferInsert> = { updatedAt: new Date() };
+      const changes: Record<string, unknown> = {};
+      if (plan) {
+        const [time] = timeline([{ id: 'x', duration: plan.duration, buffer: locked.buffer }], plan.start);
+        Object.assign(values, { startAt: time!.startAt, endAt: time!.endAt, occupiedUntil: time!.occupiedUntil, duration: plan.duration, providerId: plan.providerId });
+        changes.from = { start_time: locked.startAt.toISOString(), end_time: locked.endAt.toISOString(), staff_id: locked.providerId };
+        changes.to = { start_time: time!.startAt.toISOString(), end_time: time!.endAt.toISOString(), staff_id: plan.providerId };
+        if (plan.providerId !== locked.providerId) {
+          await tx
+            .update(orderItems)
+            .set({ providerId: plan.providerId })
+            .where(and(eq(orderItems.tenantId, ctx.tenantId), eq(orderItems.id, locked.orderItemId)));
+        }
+      }
+      if (body.notes !== undefined) {
+        values.notes = body.notes;
+        changes.notes = true;
+      }
+      if (body.custom_fields !== undefined) {
+        values.customFields = await bookingCustomFields(tx, ctx, body.custom_fields);
+        changes.custom_fields = true;
+      }
+      if (body.meeting_link !== undefined) {
+        const branch = locked.branchId ? await repo.findBranch(tx, ctx.tenantId, locked.branchId) : null;
+        values.meetingLink = body.meeting_link ?? (branch?.type === 'online' ? meetingLink() : null);
+        changes.meeting_link = values.meetingLink;
+      }
+      let feeDelta = 0;
+      if (body.transportation_fee_amount !== undefined && body.transportation_fee_amount !== locked.transportationFeeAmount) {
+        const branch = locked.branchId ? await repo.findBranch(tx, ctx.tenantId, locked.branchId) : null;
+        if (branch?.type === 'home-service') {
+          if (order.deletedAt || !orderEditable(order.status)) throw fieldError('transportation_fee_amount', 'order_locked');
+          feeDelta = body.transportation_fee_amount - locked.transportationFeeAmount;
+          values.transportationFeeAmount = body.transportation_fee_amount;
+          changes.transportation_fee_amount = { from: locked.transportationFeeAmount, to: body.transportation_fee_amount };
+        }
+      }
+      await tx
+        .update(bookingsTable)
+        .set(values)
+        .where(and(eq(bookingsTable.tenantId, ctx.tenantId), eq(bookingsTable.id, id)));
+      if (feeDelta !== 0) {
+        await tx
+          .update(ordersTable)
+          .set({ transportFee: sql`greatest(0, ${ordersTable.transportFee} + ${feeDelta})` })
+          .where(and(eq(ordersTable.tenantId, ctx.tenantId), eq(ordersTable.id, order.id)));
+        await recalculateOrder(tx, ctx.tenantId, order.id);
+      }
+      if (Object.keys(changes).length) {
+        await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'booking', { event: plan ? 'rescheduled' : 'updated', booking_id: id, number: locked.number, ...changes });
+      }
+      return readOne(tx, ctx, id);
+    });
+  }
+
+  // ------------------------------------------------------------ status
+
+  function transitionError(from: string, to: string, err: NonNullable<ReturnType<typeof assertTransition>>): AppError {
+    if (err === 'reason_required') return fieldError('cancellation_reason_id', 'cancel_reason_required');
+    if (err === 'reason_note_too_long') return fieldError('cancellation_note', 'max_length', { max: BOOKING_CANCEL_NOTE_MAX });
+    return fieldError('status', 'status_not_allowed', { from, to });
+  }
+
+  async function changeStatus(ctx: AuthContext, id: string, body: StatusBody): Promise<Booking> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const cur = await repo.findBookingRow(tx, ctx.tenantId, id);
+      if (!cur || !visible(scope, cur.providerId)) throw notFound();
+      const cancellation = { reasonId: body.cancellation_reason_id ?? null, note: body.cancellation_note ?? null };
+      const err = assertTransition(cur.status, body.status, cancellation);
+      if (err) throw transitionError(cur.status, body.status, err);
+      const cancelling = body.status === 'cancelled';
+      if (cancelling && !(await repo.cancelReasonExists(tx, ctx.tenantId, cancellation.reasonId!, BOOKING_CANCEL_REASON_TYPE))) {
+        throw fieldError('cancellation_reason_id', 'not_exists');
+      }
+      // Lock order: the order, then the booking; then check again on the fresh row.
+      await repo.findOrder(tx, ctx.tenantId, cur.orderId, true);
+      const locked = await repo.findBookingRow(tx, ctx.tenantId, id, true);
+      if (!locked) throw notFound();
+      const again = assertTransition(locked.status, body.status, cancellation);
+      if (again) throw transitionError(locked.status, body.status, again);
+      await tx
+        .update(bookingsTable)
+        .set({
+          status: body.status,
+          ...(cancelling ? { cancellationReasonId: cancellation.reasonId, cancellationNote: cancellation.note } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(bookingsTable.tenantId, ctx.tenantId), eq(bookingsTable.id, id)));
+      await logOrder(tx, ctx.tenantId, locked.orderId, ctx.user.id, 'booking', {
+        event: 'status',
+        booking_id: id,
+        number: locked.number,
+        from: locked.status,
+        to: body.status,
+        ...(cancelling ? { cancellation_reason_id: cancellation.reasonId, cancellation_note: cancellation.note } : {}),
+      });
+      return readOne(tx, ctx, id);
+    });
+  }
+
+  // ------------------------------------------------------------ reads
+
+  async function list(ctx: AuthContext, q: BookingsQueryParsed) {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const branchId = q.branch_id ?? ctx.user.currentBranchId ?? undefined;
+      const branch = branchId ? await repo.findBranch(tx, ctx.tenantId, branchId) : null;
+      const zone = zoneOf(branch?.timezone, ctx.tenant.timezone);
+      const f: repo.BookingFilter = {
+        branchId,
+        providerId: q.staff_id,
+        status: q.status,
+        paymentStatus: q.payment_status,
+        source: q.source,
+        customerId: q.customer_id,
+        orderId: q.order_id,
+        search: q.search || undefined,
+        from: boundary(q.from, zone, false),
+        to: boundary(q.to, zone, true),
+      };
+      if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
+      const total = await repo.countBookings(tx, ctx.tenantId, f);
+      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { limit: q.per_page, offset: (q.page - 1) * q.per_page });
+      return { data: rows.map(toBooking), meta: pageMeta(q.page, q.per_page, total) };
+    });
+  }
+
+  async function customerBookings(ctx: AuthContext, customerId: string, q: CustomerBookingsQueryParsed) {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const f: repo.BookingFilter = { customerId };
+      if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
+      const total = await repo.countBookings(tx, ctx.tenantId, f);
+      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { limit: q.per_page, offset: (q.page - 1) * q.per_page });
+      return { data: rows.map(toBooking), meta: pageMeta(q.page, q.per_page, total) };
+    });
+  }
+
+  async function get(ctx: AuthContext, id: string): Promise<Booking> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const booking = await readOne(tx, ctx, id);
+      if (!visible(scope, booking.staff_id)) throw notFound();
+      return booking;
+    });
+  }
+
+  async function calendar(ctx: AuthContext, q: CalendarQueryParsed): Promise<CalendarResponse['data']> {
+    const start = new Date(q.start);
+    const end = new Date(q.end);
+    if (end.getTime() <= start.getTime()) throw fieldError('end', 'end_before_start');
+    if (end.getTime() - start.getTime() > CALENDAR_RANGE_MAX_DAYS * DAY) throw fieldError('end', 'range_too_long', { max: CALENDAR_RANGE_MAX_DAYS });
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, ctx);
+      const branchId = q.branch_id ?? ctx.user.currentBranchId ?? null;
+      let staffIds = q.staff_ids?.length ? q.staff_ids : undefined;
+      if (scope.bookings === 'own') {
+        const own = scope.providerId ? [scope.providerId] : [];
+        staffIds = staffIds ? own.filter((x) => staffIds!.includes(x)) : own;
+      }
+      const staff = await repo.calendarStaff(tx, ctx.tenantId, { branchId, ids: staffIds });
+      const bookings = await repo.readBookings(
+        tx,
+        ctx.tenantId,
+        ctx.tenant.timezone,
+        { branchId: branchId ?? undefined, providerIds: staffIds, overlaps: { start, end } },
+        { order: 'start' },
+      );
+      const blocks = await repo.listBlocks(tx, ctx.tenantId, { start, end, branchId, providerIds: staffIds });
+      return {
+        bookings: bookings.map(toBooking),
+        blocks: blocks.map(toBlock),
+        staff: staff.map((s) => ({ id: s.id, name: s.name, branch_id: s.branchId })),
+      };
+    });
+  }
+
+  // ------------------------------------------------------------ block times
+
+  async function checkBlock(tx: Executor, ctx: AuthContext, body: BlockBody) {
+    const start = instant(body.start_time, 'start_time');
+    const end = instant(body.end_time, 'end_time');
+    if (end <= start) throw fieldError('end_time', 'end_before_start');
+    const branch = await repo.findBranch(tx, ctx.tenantId, body.branch_id);
+    if (!branch) throw fieldError('branch_id', 'not_exists');
+    if (body.staff_id) {
+      const provider = await repo.findProvider(tx, ctx.tenantId, body.staff_id);
+      if (!provider) throw fieldError('staff_id', 'not_exists');
+      if (provider.branchId && provider.branchId !== branch.id) throw fieldError('staff_id', 'provider_not_in_branch');
+    }
+    return { tenantId: ctx.tenantId, branchId: branch.id, providerId: body.staff_id ?? null, startAt: new Date(start), endAt: new Date(end), notes: body.notes ?? null };
+  }
+
+  async function listBlocks(ctx: AuthContext, q: BlockTimesQueryParsed): Promise<BlockTime[]> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const branchId = q.branch_id ?? ctx.user.currentBranchId ?? null;
+      const branch = branchId ? await repo.findBranch(tx, ctx.tenantId, branchId) : null;
+      const zone = zoneOf(branch?.timezone, ctx.tenant.timezone);
+      const rows = await repo.listBlocks(tx, ctx.tenantId, {
+        start: boundary(q.start, zone, false),
+        end: boundary(q.end, zone, true),
+        branchId,
+        providerId: q.staff_id,
+        limit: BLOCK_TIMES_LIST_MAX,
+      });
+      return rows.map(toBlock);
+    });
+  }
+
+  async function getBlock(ctx: AuthContext, id: string): Promise<BlockTime> {
+    const row = await withTenant(db, ctx.tenantId, (tx) => repo.findBlock(tx, ctx.tenantId, id));
+    if (!row) throw notFound();
+    return toBlock(row);
+  }
+
+  async function createBlock(ctx: AuthContext, body: BlockBody): Promise<BlockTime> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const values = await checkBlock(tx, ctx, body);
+      return toBlock(await repo.insertBlock(tx, { ...values, createdBy: ctx.user.id }));
+    });
+  }
+
+  async function updateBlock(ctx: AuthContext, id: string, body: BlockBody): Promise<BlockTime> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const values = await checkBlock(tx, ctx, body);
+      const row = await repo.updateBlock(tx, ctx.tenantId, id, values);
+      if (!row) throw notFound();
+      return toBlock(row);
+    });
+  }
+
+  async function removeBlock(ctx: AuthContext, id: string): Promise<void> {
+    const done = await withTenant(db, ctx.tenantId, (tx) => repo.deleteBlock(tx, ctx.tenantId, id));
+    if (!done) throw notFound();
+  }
+
+  return {
+    slots,
+    computeSlots,
+    create,
+    createForItem,
+    update,
+    changeStatus,
+    list,
+    customerBookings,
+    get,
+    calendar,
+    listBlocks,
+    getBlock,
+    createBlock,
+    updateBlock,
+    removeBlock,
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

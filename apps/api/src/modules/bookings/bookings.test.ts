@@ -1,0 +1,735 @@
+import { LocalDay, addDays, localDateOf } from '@app/shared/scheduling/zoned';
+import type { CreateBookingResult } from '@app/shared/schemas/bookings';
+import { messageFor, type ValidationKey } from '@app/shared/validation';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, Client, readyUser, rows, type TestApp } from '../../../test/helper';
+import { type MessageKey, t as tr } from '../../i18n/messages';
+import { staffAccount } from '../branches/staff.fixture';
+import { ALL_WEEK, at, branch, customer, dayAhead, insertId, provider, service } from './bookings.fixtures';
+
+/**
+ * The bookings API (issue 5 §2): slots, create (new order / existing order / an item again),
+ * reschedule, status changes, lists, calendar, block times, data scope, DST days. Every error of
+ * docs/bookings.md is asserted with its message. The concurrency tests are in bookings.race.test.ts
+ * (PostgreSQL only).
+ */
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof readyUser>>;
+let other: Awaited<ReturnType<typeof readyUser>>;
+let tenant: string;
+const ZONE = 'Asia/Riyadh';
+const ids: Record<string, string> = {};
+const APP_URL = 'https://app.khidma.test';
+
+const m = (key: MessageKey, params?: Record<string, unknown>) => tr(key, 'en', params);
+const v = (key: ValidationKey, params?: Record<string, unknown>) => messageFor(key, 'en', params);
+const id = (k: string) => {
+  const value = ids[k];
+  if (!value) throw new Error(`no fixture ${k}`);
+  return value;
+};
+
+let dayCounter = 3;
+/** A fresh local date (a few days ahead) per test, so tests do not share seats. */
+const freshDay = () => dayAhead(dayCounter++);
+
+const one = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await rows<T>(t.db, q))[0] as T;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { APP_URL } });
+  owner = await readyUser(t);
+  other = await readyUser(t);
+  tenant = owner.user.tenant.uuid;
+  const db = t.db;
+  ids.b1 = await branch(db, tenant, { name: 'Olaya' });
+  ids.b2 = await branch(db, tenant, { name: 'Malaz' });
+  ids.online = await branch(db, tenant, { name: 'Online', type: 'online' });
+  ids.home = await branch(db, tenant, { name: 'Home visits', type: 'home-service' });
+  ids.cut = await service(db, tenant, { name: 'Haircut', price: 5000, duration: 30, buffer: 10 });
+  ids.colour = await service(db, tenant, { name: 'Colour', price: 8000, duration: 45, buffer: 5 });
+  ids.far = await service(db, tenant, { name: 'Malaz only', branchId: ids.b2 });
+  ids.tax = await insertId(db, sql`insert into taxes (tenant_id, name, rate_bps) values (${tenant}, 'VAT', 1500) returning id`);
+  await db.execute(sql`insert into service_taxes (tenant_id, service_id, tax_id) values (${tenant}, ${ids.cut}, ${ids.tax})`);
+  ids.pA = await provider(db, tenant, { name: 'Amal', branchId: ids.b1, serviceIds: [ids.cut, ids.colour], sortOrder: 1 });
+  ids.pB = await provider(db, tenant, { name: 'Badr', branchId: ids.b1, serviceIds: [ids.cut, ids.colour], sortOrder: 2 });
+  ids.pC = await provider(db, tenant, { name: 'Camil', branchId: ids.b1, serviceIds: [ids.cut], sortOrder: 3, capacity: 2 });
+  ids.pX = await provider(db, tenant, { name: 'Xena', branchId: ids.b2, serviceIds: [ids.cut, ids.far] });
+  ids.pNone = await provider(db, tenant, { name: 'Nobody hours', branchId: ids.b2, serviceIds: [ids.far], hours: {} });
+  ids.pO = await provider(db, tenant, { name: 'Online host', branchId: ids.online, serviceIds: [ids.cut] });
+  ids.pH = await provider(db, tenant, { name: 'Home visitor', branchId: ids.home, serviceIds: [ids.cut] });
+  // Many seats: the status tests book it over and over at one time.
+  ids.pS = await provider(db, tenant, { name: 'Status seats', branchId: ids.b2, serviceIds: [ids.far], capacity: 50 });
+  ids.cust = await customer(db, tenant, { first: 'Khalid', last: 'Omar', phone: '+966512345678' });
+  ids.cust2 = await customer(db, tenant, { first: 'Noura', last: 'Saleh' });
+  ids.blocked = await customer(db, tenant, { first: 'Blocked', last: 'Person', blocked: true });
+  ids.reason = await insertId(db, sql`insert into cancellation_reasons (tenant_id, type, reason) values (${tenant}, 'booking-cancel', 'Customer asked') returning id`);
+  ids.refundReason = await insertId(db, sql`insert into cancellation_reasons (tenant_id, type, reason) values (${tenant}, 'invoice-refund', 'Refund') returning id`);
+  ids.theirBranch = await branch(db, other.user.tenant.uuid);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Body = Record<string, unknown>;
+/** An order log line of a booking change (changes jsonb). */
+type LogChanges = { event?: string; bookings?: { id: string }[] } & Record<string, unknown>;
+const book = (body: Body, client: Client = owner.client) =>
+  client.post('bookings', { customer_id: id('cust'), branch_id: id('b1'), service_ids: [id('cut')], ...body });
+
+async function booked(body: Body, client: Client = owner.client) {
+  const res = await book(body, client);
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as CreateBookingResult;
+}
+
+const slotsOf = (q: Record<string, string>, client: Client = owner.client) => client.get(`bookings/slots?${new URLSearchParams(q).toString()}`);
+
+function expectError(res: { statusCode: number; json(): unknown }, field: string, message: string) {
+  const body = res.json() as { errors?: Record<string, string[]> };
+  expect(res.statusCode, JSON.stringify(body)).toBe(422);
+  expect(body.errors?.[field]).toContain(message);
+}
+
+const setStatus = (bookingId: string, status: string) => t.db.execute(sql`update bookings set status = ${status} where id = ${bookingId}`);
+
+// ------------------------------------------------------------------ slots
+
+describe('GET /bookings/slots', () => {
+  it('lists free slots of a local day: branch-local HH:mm, the visit end without its last buffer, the free providers in order', async () => {
+    const d = freshDay();
+    const res = await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta.time_zone).toBe(ZONE);
+    expect(body.data).toHaveLength(1);
+    const day = body.data[0];
+    expect(day.date).toBe(d);
+    expect(day.slots[0]).toEqual({ start_time: at(d, '08:00'), end_time: at(d, '08:30'), slot: '08:00', staff_ids: [id('pA'), id('pB'), id('pC')] });
+    // 20:00 closes; 30 min + 10 min buffer: the last start on the 15-minute grid is 19:15.
+    expect(day.slots.at(-1).slot).toBe('19:15');
+    expect(day.slots).toHaveLength(46);
+  });
+
+  it('a visit of two services needs one provider offering both for the whole visit', async () => {
+    const d = freshDay();
+    const res = await slotsOf({ branch_id: id('b1'), service_ids: `${id('cut')},${id('colour')}`, from: d, to: d });
+    expect(res.statusCode).toBe(200);
+    const slots = res.json().data[0].slots;
+    expect(slots[0].staff_ids).toEqual([id('pA'), id('pB')]);
+    // 30 + 10 + 45 + 5 = 90 minutes: the last start is 18:30; the end is the colour's end (no trailing buffer).
+    expect(slots.at(-1)).toMatchObject({ slot: '18:30', end_time: at(d, '19:55') });
+  });
+
+  it('one provider: staff_id', async () => {
+    const d = freshDay();
+    const res = await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), staff_id: id('pC'), from: d, to: d });
+    expect(res.json().data[0].slots.every((s: { staff_ids: string[] }) => s.staff_ids.length === 1 && s.staff_ids[0] === id('pC'))).toBe(true);
+  });
+
+  it('offers nothing in the past: yesterday is empty, today starts after now', async () => {
+    const today = localDateOf(Date.now(), ZONE);
+    const res = await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: addDays(today, -1), to: today });
+    expect(res.statusCode).toBe(200);
+    const [yesterday, now] = res.json().data;
+    expect(yesterday.slots).toEqual([]);
+    for (const s of now.slots) expect(Date.parse(s.start_time)).toBeGreaterThanOrEqual(Date.now() - 60_000);
+  });
+
+  it('removes booked times, and exclude_booking_id gives a booking its own time back (for moving it)', async () => {
+    const d = freshDay();
+    const { bookings } = await booked({ staff_id: id('pA'), start_time: at(d, '10:00') });
+    const q = { branch_id: id('b1'), service_ids: id('cut'), staff_id: id('pA'), from: d, to: d };
+    const starts = async (extra: Record<string, string> = {}) => (await slotsOf({ ...q, ...extra })).json().data[0].slots.map((s: { slot: string }) => s.slot);
+    const busy = await starts();
+    // 10:00–10:40 is taken: 09:30 (ends 10:10) … 10:30 are gone, 09:15 and 10:45 stay.
+    expect(busy).toContain('09:15');
+    expect(busy).not.toContain('09:30');
+    expect(busy).not.toContain('10:00');
+    expect(busy).not.toContain('10:30');
+    expect(busy).toContain('10:45');
+    expect(await starts({ exclude_booking_id: bookings[0]!.id })).toContain('10:00');
+  });
+
+  it('a branch-wide block takes the time of everyone; a provider block only that provider', async () => {
+    const d = freshDay();
+    const branchBlock = await owner.client.post('block-times', { branch_id: id('b1'), staff_id: null, start_time: at(d, '12:00'), end_time: at(d, '13:00'), notes: 'Staff meeting' });
+    expect(branchBlock.statusCode).toBe(201);
+    const own = await owner.client.post('block-times', { branch_id: id('b1'), staff_id: id('pB'), start_time: at(d, '14:00'), end_time: at(d, '15:00') });
+    expect(own.statusCode).toBe(201);
+    const slots = (await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d })).json().data[0].slots as { slot: string; staff_ids: string[] }[];
+    const at1 = (hhmm: string) => slots.find((s) => s.slot === hhmm);
+    expect(at1('11:15')).toBeDefined();
+    expect(at1('11:30')).toBeUndefined();
+    expect(at1('12:45')).toBeUndefined();
+    expect(at1('13:00')?.staff_ids).toEqual([id('pA'), id('pB'), id('pC')]);
+    expect(at1('14:00')?.staff_ids).toEqual([id('pA'), id('pC')]);
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '12:15') }), 'start_time', m('time_slot_booked'));
+    expectError(await book({ staff_id: id('pB'), start_time: at(d, '14:30') }), 'start_time', m('time_slot_booked'));
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '14:30') })).statusCode).toBe(201);
+  });
+
+  it('treats multiple / team providers as single for a one-provider visit', async () => {
+    const d = freshDay();
+    const multi = await provider(t.db, tenant, { name: 'Team lead', branchId: id('b2'), serviceIds: [id('far')], assignment: 'team' });
+    const res = await slotsOf({ branch_id: id('b2'), service_ids: id('far'), staff_id: multi, from: d, to: d });
+    expect(res.json().data[0].slots.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a range over 31 days', () => ({ from: dayAhead(1), to: dayAhead(32) }), 'to', () => m('range_too_long', { max: 31 })],
+    ['to before from', () => ({ from: dayAhead(2), to: dayAhead(1) }), 'to', () => m('end_before_start')],
+    ['an unknown service', () => ({ service_ids: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }), 'service_ids.0', () => v('not_exists')],
+    ['a service of another branch', () => ({ service_ids: id('far') }), 'service_ids.0', () => v('not_exists')],
+    ['a provider without the service', () => ({ service_ids: id('colour'), staff_id: id('pC') }), 'staff_id', () => m('provider_not_for_service')],
+    ['a provider of another branch', () => ({ staff_id: id('pX') }), 'staff_id', () => m('provider_not_in_branch')],
+    ['an unknown provider', () => ({ staff_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }), 'staff_id', () => v('not_exists')],
+    ['an unknown branch', () => ({ branch_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }), 'branch_id', () => v('not_exists')],
+    ["another business's branch", () => ({ branch_id: id('theirBranch') }), 'branch_id', () => v('not_exists')],
+    ['no services', () => ({ service_ids: '' }), 'service_ids', () => v('min_items', { min: 1 })],
+  ])('refuses %s', async (_name, query, field, message) => {
+    const d = dayAhead(2);
+    expectError(await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d, ...query() }), field, message());
+  });
+});
+
+// ------------------------------------------------------------------ create
+
+describe('POST /bookings', () => {
+  it('creates the order (tenant currency, number, assigned provider), a priced service item with its taxes, and the booking', async () => {
+    const d = freshDay();
+    const res = await book({ staff_id: id('pA'), start_time: at(d, '09:00'), notes: 'First visit' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(m('created'));
+    const data = res.json().data;
+    const b = data.bookings[0];
+    expect(b).toMatchObject({
+      order_id: data.order_id,
+      order_number: data.order_number,
+      customer: { id: id('cust'), name: 'Khalid Omar', phone: '+966512345678' },
+      staff: { id: id('pA'), name: 'Amal' },
+      service: { id: id('cut'), name: 'Haircut' },
+      branch_id: id('b1'),
+      date: d,
+      slot: '09:00',
+      start_time: at(d, '09:00'),
+      end_time: at(d, '09:30'),
+      duration: 30,
+      buffer: 10,
+      price: 5000,
+      total_price: 5750,
+      status: 'confirmed',
+      payment_status: 'unpaid',
+      source: 'calendar',
+      notes: 'First visit',
+      meeting_link: null,
+      transportation_fee_amount: 0,
+    });
+    const order = await one<Record<string, unknown>>(sql`select * from orders where id = ${data.order_id}`);
+    expect(order).toMatchObject({ currency: 'SAR', provider_id: id('pA'), customer_id: id('cust'), branch_id: id('b1'), source: 'calendar', subtotal: 5000, tax_amount: 750, total: 5750, payment_status: 'unpaid' });
+    const items = await rows<Record<string, unknown>>(t.db, sql`select * from order_items where order_id = ${data.order_id}`);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ type: 'service', service_id: id('cut'), provider_id: id('pA'), name: 'Haircut', unit_price: 5000, total: 5750 });
+    expect(items[0]!.taxes).toEqual([{ tax_id: id('tax'), name: 'VAT', rate_bps: 1500, amount: 750 }]);
+    const log = await one<{ action: string; changes: LogChanges; user_id: string }>(sql`select action, changes, user_id from order_logs where order_id = ${data.order_id}`);
+    expect(log.action).toBe('booking');
+    expect(log.user_id).toBe(owner.user.uuid);
+    expect(log.changes.bookings?.[0]?.id).toBe(b.id);
+    // Numbers go up by one per booking of the business.
+    const next = await booked({ staff_id: id('pA'), start_time: at(d, '11:00') });
+    expect(next.bookings[0]!.booking_number).toBe(b.booking_number + 1);
+    expect(next.order_number).toBe(data.order_number + 1);
+  });
+
+  it('a visit of two services: one order, two items, two back-to-back bookings with the buffer between', async () => {
+    const d = freshDay();
+    const data = await booked({ staff_id: id('pB'), service_ids: [id('cut'), id('colour')], start_time: at(d, '09:00') });
+    expect(data.bookings.map((b) => [b.service_id, b.start_time, b.end_time, b.staff_id])).toEqual([
+      [id('cut'), at(d, '09:00'), at(d, '09:30'), id('pB')],
+      [id('colour'), at(d, '09:40'), at(d, '10:25'), id('pB')],
+    ]);
+    const order = await one<{ total: number; n: number }>(sql`select total, (select count(*)::int from order_items i where i.order_id = o.id) as n from orders o where id = ${data.order_id}`);
+    expect(order).toEqual({ total: 5750 + 8000, n: 2 });
+  });
+
+  it('any provider: the first free one in the business order, then the next; capacity counts', async () => {
+    const d = freshDay();
+    const start = at(d, '11:00');
+    const picked: string[] = [];
+    for (let i = 0; i < 4; i++) picked.push((await booked({ staff_id: null, start_time: start })).bookings[0]!.staff_id);
+    // Camil serves two at once.
+    expect(picked).toEqual([id('pA'), id('pB'), id('pC'), id('pC')]);
+    expectError(await book({ start_time: start }), 'staff_id', m('no_provider_available'));
+    // A provider left out of the body is "any" too; half an hour later Amal is free again (buffer ends 11:40).
+    expect((await booked({ start_time: at(d, '11:45') })).bookings[0]!.staff_id).toBe(id('pA'));
+  });
+
+  it('time slot booked: overlapping the booking or its buffer; free right after the buffer', async () => {
+    const d = freshDay();
+    await booked({ staff_id: id('pA'), start_time: at(d, '10:00') });
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:00') }), 'start_time', m('time_slot_booked'));
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '09:45') }), 'start_time', m('time_slot_booked'));
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:35') }), 'start_time', m('time_slot_booked'));
+    // Off the 15-minute grid is fine when free (a calendar drag): 10:40 is the end of the buffer.
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '10:40') })).statusCode).toBe(201);
+    // Outside the working hours.
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '19:45') }), 'start_time', m('time_slot_booked'));
+  });
+
+  it('the provider has no times on this day: no hours, or a day off', async () => {
+    const d = freshDay();
+    expectError(await book({ branch_id: id('b2'), service_ids: [id('far')], staff_id: id('pNone'), start_time: at(d, '10:00') }), 'start_time', m('provider_no_times'));
+    await t.db.execute(sql`insert into provider_time_off (tenant_id, provider_id, start_date, end_date) values (${tenant}, ${id('pB')}, ${d}, ${d})`);
+    expectError(await book({ staff_id: id('pB'), start_time: at(d, '10:00') }), 'start_time', m('provider_no_times'));
+    const slots = (await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d })).json().data[0].slots;
+    expect(slots[0].staff_ids).toEqual([id('pA'), id('pC')]);
+  });
+
+  it.each([
+    ['no services with a time', { service_ids: [] }, 'service_ids', () => m('service_before_time')],
+    ['services left out', { service_ids: undefined }, 'service_ids', () => m('service_before_time')],
+    ['a guest (customer null)', { customer_id: null }, 'customer_id', () => m('guest_order_no_appointment')],
+    ['a guest (customer left out)', { customer_id: undefined }, 'customer_id', () => m('guest_order_no_appointment')],
+    ['a blocked customer', { customer_id: 'blocked' }, 'customer_id', () => m('customer_is_blocked')],
+    ['an unknown customer', { customer_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }, 'customer_id', () => v('not_exists')],
+    ['a time in the past', { start_time: 'past' }, 'start_time', () => m('slot_in_past')],
+    ['a provider without the service', { service_ids: ['colour'], staff_id: 'pC' }, 'staff_id', () => m('provider_not_for_service')],
+    ['a provider of another branch', { staff_id: 'pX' }, 'staff_id', () => m('provider_not_in_branch')],
+    ['an unknown provider', { staff_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }, 'staff_id', () => v('not_exists')],
+    ['a service of another branch', { service_ids: ['far'] }, 'service_ids.0', () => v('not_exists')],
+    ['no branch', { branch_id: undefined }, 'branch_id', () => v('required')],
+    ['an unknown branch', { branch_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }, 'branch_id', () => v('not_exists')],
+    ['a start off the whole minute', { start_time: 'seconds' }, 'start_time', () => v('invalid')],
+    ['a start that is not a time', { start_time: '10:00' }, 'start_time', () => v('date')],
+    ['eleven services', { service_ids: Array(11).fill('cut') }, 'service_ids', () => v('max_items', { max: 10 })],
+  ])('refuses %s', async (_name, overrides, field, message) => {
+    const d = dayAhead(2);
+    const body: Body = { staff_id: id('pA'), start_time: at(d, '09:00') };
+    for (const [k, val] of Object.entries(overrides)) {
+      if (val === undefined) body[k] = undefined;
+      else if (k === 'service_ids') body[k] = (val as string[]).map((s) => ids[s] ?? s);
+      else if (k === 'start_time') body[k] = val === 'past' ? new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString() : val === 'seconds' ? at(d, '09:00').replace(':00.000Z', ':30.000Z') : val;
+      else body[k] = typeof val === 'string' ? (ids[val] ?? val) : val;
+    }
+    const payload = { customer_id: id('cust'), branch_id: id('b1'), service_ids: [id('cut')], ...body };
+    for (const k of Object.keys(payload)) if ((payload as Body)[k] === undefined) delete (payload as Body)[k];
+    expectError(await owner.client.post('bookings', payload), field, message());
+  });
+
+  it('online branches get a meeting link (generated when not given); others keep what is given', async () => {
+    const d = freshDay();
+    const gen = await booked({ branch_id: id('online'), staff_id: id('pO'), start_time: at(d, '09:00') });
+    expect(gen.bookings[0]!.meeting_link).toMatch(new RegExp(`^${APP_URL}/meet/[A-Za-z0-9_-]{16}$`));
+    const given = await booked({ branch_id: id('online'), staff_id: id('pO'), start_time: at(d, '10:00'), meeting_link: 'https://meet.example.com/abc' });
+    expect(given.bookings[0]!.meeting_link).toBe('https://meet.example.com/abc');
+    expectError(await book({ branch_id: id('online'), staff_id: id('pO'), start_time: at(d, '11:00'), meeting_link: 'javascript:alert(1)' }), 'meeting_link', v('url'));
+    const onSite = await booked({ staff_id: id('pA'), start_time: at(d, '09:00') });
+    expect(onSite.bookings[0]!.meeting_link).toBeNull();
+  });
+
+  it('home-service branches take a transportation fee, added to the order transport fee and total; other branches ignore it', async () => {
+    const d = freshDay();
+    const home = await booked({ branch_id: id('home'), staff_id: id('pH'), start_time: at(d, '09:00'), transportation_fee_amount: 1500 });
+    expect(home.bookings[0]!.transportation_fee_amount).toBe(1500);
+    expect(await one(sql`select transport_fee, total from orders where id = ${home.order_id}`)).toEqual({ transport_fee: 1500, total: 5750 + 1500 });
+    const onSite = await booked({ staff_id: id('pA'), start_time: at(d, '09:00'), transportation_fee_amount: 1500 });
+    expect(onSite.bookings[0]!.transportation_fee_amount).toBe(0);
+    expect(await one(sql`select transport_fee from orders where id = ${onSite.order_id}`)).toEqual({ transport_fee: 0 });
+    expectError(await book({ branch_id: id('home'), staff_id: id('pH'), start_time: at(d, '11:00'), transportation_fee_amount: -1 }), 'transportation_fee_amount', v('gte', { min: 0 }));
+  });
+
+  it('custom fields of bookings: checked like the customer ones (required, unknown, select)', async () => {
+    const note = await insertId(t.db, sql`insert into custom_fields (tenant_id, label, name_en, html_tag, is_required, applies_to) values (${tenant}, 'Allergies', 'Allergies', 'text', true, 'booking') returning id`);
+    const pick = await insertId(
+      t.db,
+      sql`insert into custom_fields (tenant_id, label, name_en, html_tag, options, applies_to) values (${tenant}, 'Room', 'Room', 'select', ${'{A,B}'}::text[], 'booking') returning id`,
+    );
+    const forCustomers = await insertId(t.db, sql`insert into custom_fields (tenant_id, label, name_en, html_tag, applies_to) values (${tenant}, 'City', 'City', 'text', 'customer') returning id`);
+    try {
+      const d = freshDay();
+      expectError(await book({ staff_id: id('pA'), start_time: at(d, '09:00') }), `custom_fields.${note}`, v('required'));
+      expectError(await book({ staff_id: id('pA'), start_time: at(d, '09:00'), custom_fields: { [note]: 'none', [forCustomers]: 'x' } }), `custom_fields.${forCustomers}`, v('not_exists'));
+      expectError(await book({ staff_id: id('pA'), start_time: at(d, '09:00'), custom_fields: { [note]: 'none', [pick]: 'C' } }), `custom_fields.${pick}`, v('invalid'));
+      const ok = await booked({ staff_id: id('pA'), start_time: at(d, '09:00'), custom_fields: { [note]: ' Nuts ', [pick]: 'B' } });
+      expect(ok.bookings[0]!.custom_fields).toEqual({ [note]: 'Nuts', [pick]: 'B' });
+    } finally {
+      await t.db.execute(sql`delete from custom_fields where id in (${note}, ${pick}, ${forCustomers})`);
+    }
+  });
+
+  it('order_id adds the visit to an existing order (same number, more items); refuses guest, trashed, draft and locked orders', async () => {
+    const d = freshDay();
+    const first = await booked({ staff_id: id('pA'), start_time: at(d, '09:00') });
+    const second = await booked({ order_id: first.order_id, branch_id: undefined, staff_id: id('pA'), start_time: at(d, '10:00') });
+    expect(second.order_id).toBe(first.order_id);
+    expect(second.order_number).toBe(first.order_number);
+    expect(await one(sql`select count(*)::int as n from order_items where order_id = ${first.order_id}`)).toEqual({ n: 2 });
+    expect(await one(sql`select total from orders where id = ${first.order_id}`)).toEqual({ total: 11500 });
+    expectError(await book({ order_id: first.order_id, customer_id: id('cust2'), staff_id: id('pA'), start_time: at(d, '11:00') }), 'customer_id', v('invalid'));
+
+    const orderRow = async (values: { customer?: string | null; deleted?: boolean; draft?: boolean; status?: string }) =>
+      insertId(
+        t.db,
+        sql`insert into orders (tenant_id, number, branch_id, customer_id, currency, is_draft, status, deleted_at)
+            values (${tenant}, ${900_000 + dayCounter++}, ${id('b1')}, ${values.customer === undefined ? id('cust') : values.customer}, 'SAR', ${values.draft ?? false}, ${values.status ?? 'confirmed'}, ${values.deleted ? new Date() : null}) returning id`,
+      );
+    const body = (orderId: string) => ({ order_id: orderId, customer_id: undefined, staff_id: id('pA'), start_time: at(d, '12:00') });
+    expectError(await book(body(await orderRow({ customer: null }))), 'customer_id', m('guest_order_no_appointment'));
+    expectError(await book(body(await orderRow({ deleted: true }))), 'order_id', m('order_in_trash'));
+    expectError(await book(body(await orderRow({ draft: true }))), 'order_id', m('order_is_draft'));
+    expectError(await book(body(await orderRow({ status: 'invoiced' }))), 'order_id', m('order_locked'));
+    expectError(await book(body('7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e')), 'order_id', v('not_exists'));
+  });
+});
+
+// ------------------------------------------------------------------ an item's appointment again
+
+describe('POST /order/:id/createBooking', () => {
+  it("re-adds the appointment of a service item whose appointment was cancelled; refuses while it has one", async () => {
+    const d = freshDay();
+    const data = await booked({ staff_id: id('pA'), start_time: at(d, '09:00') });
+    const first = data.bookings[0]!;
+    const body = { item_id: first.order_item_id, staff_id: null, start_time: at(d, '13:00'), notes: 'Again' };
+    expectError(await owner.client.post(`order/${data.order_id}/createBooking`, body), 'item_id', v('exists'));
+    const cancel = await owner.client.post(`bookings/${first.id}/change-status`, { status: 'cancelled', cancellation_reason_id: id('reason') });
+    expect(cancel.statusCode).toBe(200);
+    const res = await owner.client.post(`order/${data.order_id}/createBooking`, { ...body, staff_id: id('pB') });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ order_id: data.order_id, order_item_id: first.order_item_id, staff_id: id('pB'), start_time: at(d, '13:00'), notes: 'Again', price: 5000, total_price: 5750, status: 'confirmed' });
+    expect(res.json().data.booking_number).toBeGreaterThan(first.booking_number);
+    expect(await one(sql`select provider_id from order_items where id = ${first.order_item_id}`)).toEqual({ provider_id: id('pB') });
+    const actions = await rows<{ changes: LogChanges }>(t.db, sql`select changes from order_logs where order_id = ${data.order_id} and action = 'booking' order by created_at`);
+    expect(actions.map((a) => a.changes.event)).toEqual(['created', 'status', 'created']);
+  });
+
+  it('staff_id left out: the item provider; taken: time slot booked', async () => {
+    const d = freshDay();
+    const data = await booked({ staff_id: id('pB'), start_time: at(d, '09:00') });
+    const b = data.bookings[0]!;
+    await owner.client.post(`bookings/${b.id}/change-status`, { status: 'cancelled', cancellation_reason_id: id('reason') });
+    await booked({ staff_id: id('pB'), start_time: at(d, '15:00') });
+    expectError(await owner.client.post(`order/${data.order_id}/createBooking`, { item_id: b.order_item_id, start_time: at(d, '15:00') }), 'start_time', m('time_slot_booked'));
+    const ok = await owner.client.post(`order/${data.order_id}/createBooking`, { item_id: b.order_item_id, start_time: at(d, '16:00') });
+    expect(ok.json().data.staff_id).toBe(id('pB'));
+  });
+
+  it('refuses an unknown item, a product item and a guest order', async () => {
+    const d = freshDay();
+    const data = await booked({ staff_id: id('pA'), start_time: at(d, '09:00') });
+    expectError(await owner.client.post(`order/${data.order_id}/createBooking`, { item_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e', start_time: at(d, '10:00') }), 'item_id', v('not_exists'));
+    const product = await insertId(t.db, sql`insert into order_items (tenant_id, order_id, type, name, unit_price) values (${tenant}, ${data.order_id}, 'product', 'Shampoo', 2000) returning id`);
+    expectError(await owner.client.post(`order/${data.order_id}/createBooking`, { item_id: product, start_time: at(d, '10:00') }), 'item_id', v('invalid'));
+    const guest = await insertId(t.db, sql`insert into orders (tenant_id, number, branch_id, currency) values (${tenant}, ${800_000 + dayCounter++}, ${id('b1')}, 'SAR') returning id`);
+    const item = await insertId(t.db, sql`insert into order_items (tenant_id, order_id, type, service_id, name, unit_price) values (${tenant}, ${guest}, 'service', ${id('cut')}, 'Haircut', 5000) returning id`);
+    expectError(await owner.client.post(`order/${guest}/createBooking`, { item_id: item, start_time: at(d, '10:00') }), 'customer_id', m('guest_order_no_appointment'));
+  });
+});
+
+// ------------------------------------------------------------------ reschedule
+
+describe('PUT /bookings/:id', () => {
+  it('moves a booking (keeping its length), also onto its own old time; logs it', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    const moved = await owner.client.put(`bookings/${b.id}`, { start_time: at(d, '10:15') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(m('updated'));
+    expect(moved.json().data).toMatchObject({ start_time: at(d, '10:15'), end_time: at(d, '10:45'), slot: '10:15', duration: 30 });
+    const busy = await one<{ ms: number | string }>(sql`select (extract(epoch from occupied_until) * 1000)::bigint as ms from bookings where id = ${b.id}`);
+    expect(Number(busy.ms)).toBe(Date.parse(at(d, '10:55')));
+    const log = await one<{ changes: LogChanges }>(sql`select changes from order_logs where order_id = ${b.order_id} and changes->>'event' = 'rescheduled'`);
+    expect(log.changes).toMatchObject({ booking_id: b.id, from: { start_time: at(d, '10:00') }, to: { start_time: at(d, '10:15') } });
+  });
+
+  it('refuses a taken time, the past, and a cancelled booking (whose notes may still change)', async () => {
+    const d = freshDay();
+    const a = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    await booked({ staff_id: id('pA'), start_time: at(d, '12:00') });
+    expectError(await owner.client.put(`bookings/${a.id}`, { start_time: at(d, '11:45') }), 'start_time', m('time_slot_booked'));
+    expectError(await owner.client.put(`bookings/${a.id}`, { start_time: new Date(Date.now() - 3_600_000).toISOString().replace(/\d\d\.\d{3}Z$/, '00.000Z') }), 'start_time', m('slot_in_past'));
+    await owner.client.post(`bookings/${a.id}/change-status`, { status: 'cancelled', cancellation_reason_id: id('reason') });
+    expectError(await owner.client.put(`bookings/${a.id}`, { start_time: at(d, '15:00') }), 'start_time', m('booking_not_reschedulable'));
+    const notes = await owner.client.put(`bookings/${a.id}`, { notes: 'Called to cancel' });
+    expect(notes.statusCode).toBe(200);
+    expect(notes.json().data.notes).toBe('Called to cancel');
+  });
+
+  it('resizes with end_time; refuses an end before the start', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    const res = await owner.client.put(`bookings/${b.id}`, { end_time: at(d, '11:00') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ start_time: at(d, '10:00'), end_time: at(d, '11:00'), duration: 60 });
+    expectError(await owner.client.put(`bookings/${b.id}`, { end_time: at(d, '10:00') }), 'end_time', m('end_before_start'));
+    // The longer booking now holds the time until 11:10.
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '11:00') }), 'start_time', m('time_slot_booked'));
+  });
+
+  it('reassigns to another provider of the branch offering the service (the order item follows)', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    expectError(await owner.client.put(`bookings/${b.id}`, { staff_id: id('pX') }), 'staff_id', m('provider_not_in_branch'));
+    const res = await owner.client.put(`bookings/${b.id}`, { staff_id: id('pB') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.staff).toEqual({ id: id('pB'), name: 'Badr' });
+    expect(await one(sql`select provider_id from order_items where id = ${b.order_item_id}`)).toEqual({ provider_id: id('pB') });
+    // Amal's seat is free again.
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '10:00') })).statusCode).toBe(201);
+  });
+
+  it('changes the transportation fee of a home visit, and the order follows', async () => {
+    const d = freshDay();
+    const data = await booked({ branch_id: id('home'), staff_id: id('pH'), start_time: at(d, '09:00'), transportation_fee_amount: 1000 });
+    const res = await owner.client.put(`bookings/${data.bookings[0]!.id}`, { transportation_fee_amount: 2500 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.transportation_fee_amount).toBe(2500);
+    expect(await one(sql`select transport_fee, total from orders where id = ${data.order_id}`)).toEqual({ transport_fee: 2500, total: 5750 + 2500 });
+  });
+});
+
+// ------------------------------------------------------------------ status
+
+describe('POST /bookings/:id/change-status', () => {
+  const fresh = async (status: string) => {
+    const d = dayAhead(1);
+    const b = (await booked({ branch_id: id('b2'), service_ids: [id('far')], staff_id: id('pS'), start_time: at(d, '10:00') })).bookings[0]!;
+    if (status !== 'confirmed') await setStatus(b.id, status);
+    return b.id as string;
+  };
+
+  it.each([
+    ['pending', 'confirmed'],
+    ['pending', 'rejected'],
+    ['unapproved', 'confirmed'],
+    ['unapproved', 'rejected'],
+    ['unpaid', 'confirmed'],
+    ['confirmed', 'completed'],
+    ['confirmed', 'no-show'],
+    ['completed', 'no-show'],
+    ['no-show', 'completed'],
+  ])('allows %s → %s', async (from, to) => {
+    const bookingId = await fresh(from);
+    const res = await owner.client.post(`bookings/${bookingId}/change-status`, { status: to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe(to);
+    const log = await one<{ changes: LogChanges }>(sql`select changes from order_logs where changes->>'booking_id' = ${bookingId} and changes->>'event' = 'status'`);
+    expect(log.changes).toMatchObject({ from, to });
+  });
+
+  it.each([
+    ['confirmed', 'pending'],
+    ['confirmed', 'confirmed'],
+    ['pending', 'completed'],
+    ['unpaid', 'rejected'],
+    ['cancelled', 'confirmed'],
+    ['rejected', 'confirmed'],
+    ['completed', 'confirmed'],
+    ['no-show', 'cancelled'],
+  ])('refuses %s → %s', async (from, to) => {
+    const bookingId = await fresh(from);
+    const res = await owner.client.post(`bookings/${bookingId}/change-status`, { status: to, cancellation_reason_id: id('reason') });
+    expectError(res, 'status', m('status_not_allowed', { from, to }));
+    expect(await one(sql`select status from bookings where id = ${bookingId}`)).toEqual({ status: from });
+  });
+
+  it('cancelling needs a reason of the booking-cancel list (note at most 500); it frees the seat', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    const url = `bookings/${b.id}/change-status`;
+    expectError(await owner.client.post(url, { status: 'cancelled' }), 'cancellation_reason_id', m('cancel_reason_required'));
+    expectError(await owner.client.post(url, { status: 'cancelled', cancellation_reason_id: id('refundReason') }), 'cancellation_reason_id', v('not_exists'));
+    expectError(await owner.client.post(url, { status: 'cancelled', cancellation_reason_id: id('reason'), cancellation_note: 'x'.repeat(501) }), 'cancellation_note', v('max_length', { max: 500 }));
+    expectError(await owner.client.post(url, { status: 'gone' }), 'status', v('invalid'));
+    const res = await owner.client.post(url, { status: 'cancelled', cancellation_reason_id: id('reason'), cancellation_note: 'Travelling' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', cancellation_reason_id: id('reason'), cancellation_note: 'Travelling' });
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '10:00') })).statusCode).toBe(201);
+  });
+
+  it('rejecting takes no reason', async () => {
+    const bookingId = await fresh('pending');
+    const res = await owner.client.post(`bookings/${bookingId}/change-status`, { status: 'rejected' });
+    expect(res.json().data).toMatchObject({ status: 'rejected', cancellation_reason_id: null });
+  });
+});
+
+// ------------------------------------------------------------------ reads
+
+describe('lists, one booking, the customer tab, the calendar', () => {
+  it('filters the list (newest start first) and searches by number and customer', async () => {
+    const d = freshDay();
+    const a = (await booked({ staff_id: id('pA'), start_time: at(d, '09:00'), customer_id: id('cust2') })).bookings[0]!;
+    const b = (await booked({ staff_id: id('pB'), start_time: at(d, '10:00'), customer_id: id('cust2') })).bookings[0]!;
+    const list = async (q: Record<string, string>) => {
+      const res = await owner.client.get(`bookings?${new URLSearchParams(q).toString()}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const byDay = await list({ from: d, to: d, customer_id: id('cust2') });
+    expect(byDay.data.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
+    expect(byDay.meta).toEqual({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
+    expect((await list({ from: d, to: d, staff_id: id('pA') })).data.every((x: { staff_id: string }) => x.staff_id === id('pA'))).toBe(true);
+    expect((await list({ search: String(a.booking_number) })).data.map((x: { id: string }) => x.id)).toContain(a.id);
+    expect((await list({ search: 'Noura', from: d, to: d })).meta.total).toBe(2);
+    expect((await list({ order_id: a.order_id })).data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await list({ from: at(d, '09:30'), to: at(d, '23:00'), customer_id: id('cust2') })).data.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    await setStatus(a.id, 'completed');
+    expect((await list({ status: 'completed', customer_id: id('cust2') })).data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await list({ per_page: '1', customer_id: id('cust2'), from: d, to: d })).meta).toEqual({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
+    const got = await owner.client.get(`bookings/${a.id}`);
+    expect(got.json().data).toMatchObject({ id: a.id, status: 'completed' });
+    const tab = await owner.client.get(`customers/${id('cust2')}/bookings`);
+    expect(tab.statusCode).toBe(200);
+    expect(tab.json().data.map((x: { customer_id: string }) => x.customer_id)).toEqual(expect.arrayContaining([id('cust2')]));
+    expect(tab.json().data.every((x: { customer_id: string }) => x.customer_id === id('cust2'))).toBe(true);
+  });
+
+  it('the calendar: bookings and blocks overlapping the range, and the staff columns of the branch', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '09:00') })).bookings[0]!;
+    const block = (await owner.client.post('block-times', { branch_id: id('b1'), staff_id: id('pB'), start_time: at(d, '13:00'), end_time: at(d, '14:00') })).json().data;
+    const res = await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${id('b1')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.bookings.map((x: { id: string }) => x.id)).toContain(b.id);
+    expect(data.blocks.map((x: { id: string }) => x.id)).toContain(block.id);
+    const staffIds = data.staff.map((s: { id: string }) => s.id);
+    expect(staffIds.slice(0, 3)).toEqual([id('pA'), id('pB'), id('pC')]);
+    expect(staffIds).not.toContain(id('pX'));
+    const only = (await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${id('b1')}&staff_ids=${id('pB')}`)).json().data;
+    expect(only.bookings).toEqual([]);
+    expect(only.staff.map((s: { id: string }) => s.id)).toEqual([id('pB')]);
+    expectError(await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 63), '00:00')}`), 'end', m('range_too_long', { max: 62 }));
+    expectError(await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(d, '00:00')}`), 'end', m('end_before_start'));
+  });
+});
+
+// ------------------------------------------------------------------ block times
+
+describe('block times', () => {
+  it('creates, lists, updates and deletes; checks branch, provider and order of times', async () => {
+    const d = freshDay();
+    const body = { branch_id: id('b1'), staff_id: id('pC'), start_time: at(d, '09:00'), end_time: at(d, '10:00'), notes: 'Training' };
+    const created = await owner.client.post('block-times', body);
+    expect(created.statusCode).toBe(201);
+    const block = created.json().data;
+    expect(block).toMatchObject({ branch_id: id('b1'), staff_id: id('pC'), start_time: at(d, '09:00'), end_time: at(d, '10:00'), notes: 'Training' });
+    const listed = await owner.client.get(`block-times?start=${d}&end=${d}&staff_id=${id('pC')}`);
+    expect(listed.json().data.map((x: { id: string }) => x.id)).toEqual([block.id]);
+    const updated = await owner.client.put(`block-times/${block.id}`, { ...body, staff_id: null, end_time: at(d, '11:00') });
+    expect(updated.json().data).toMatchObject({ staff_id: null, end_time: at(d, '11:00') });
+    expect((await owner.client.get(`block-times/${block.id}`)).json().data.id).toBe(block.id);
+    expect((await owner.client.request('DELETE', `block-times/${block.id}`)).statusCode).toBe(200);
+    expect((await owner.client.get(`block-times/${block.id}`)).statusCode).toBe(404);
+    expectError(await owner.client.post('block-times', { ...body, end_time: at(d, '09:00') }), 'end_time', m('end_before_start'));
+    expectError(await owner.client.post('block-times', { ...body, staff_id: id('pX') }), 'staff_id', m('provider_not_in_branch'));
+    expectError(await owner.client.post('block-times', { ...body, staff_id: '7b3c1d8e-2f4a-4b6c-9d0e-1f2a3b4c5d6e' }), 'staff_id', v('not_exists'));
+    expectError(await owner.client.post('block-times', { ...body, branch_id: id('theirBranch') }), 'branch_id', v('not_exists'));
+  });
+
+  it('block times need calendar.all', async () => {
+    const staff = await staffAccount(t.db, tenant, { permissions: ['bookings', 'calendar_only_staff'] });
+    const c = new Client(t.app);
+    c.token = staff.token;
+    expect((await c.get('block-times')).statusCode).toBe(403);
+  });
+});
+
+// ------------------------------------------------------------------ data scope
+
+describe('own scope (calendar_only_staff without calendar.all)', () => {
+  it('sees and writes only its own provider bookings', async () => {
+    const d = freshDay();
+    const staff = await staffAccount(t.db, tenant, { permissions: ['calendar_only_staff'] });
+    const mine = await provider(t.db, tenant, { name: 'Own provider', branchId: id('b1'), serviceIds: [id('cut')], sortOrder: 9, userId: staff.userId });
+    const c = new Client(t.app);
+    c.token = staff.token;
+    const theirs = (await booked({ staff_id: id('pA'), start_time: at(d, '09:00') })).bookings[0]!;
+    // null or left out: its own provider.
+    const own = await book({ staff_id: null, start_time: at(d, '09:00') }, c);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().data.bookings[0].staff_id).toBe(mine);
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '11:00') }, c)).statusCode).toBe(403);
+    const list = await c.get(`bookings?from=${d}&to=${d}`);
+    expect(list.json().data.map((x: { staff_id: string }) => x.staff_id)).toEqual([mine]);
+    expect((await c.get(`bookings/${theirs.id}`)).statusCode).toBe(404);
+    expect((await c.put(`bookings/${theirs.id}`, { notes: 'x' })).statusCode).toBe(404);
+    expect((await c.post(`bookings/${theirs.id}/change-status`, { status: 'completed' })).statusCode).toBe(404);
+    expect((await c.put(`bookings/${own.json().data.bookings[0].id}`, { staff_id: id('pA') })).statusCode).toBe(403);
+    const cal = (await c.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${id('b1')}`)).json().data;
+    expect(cal.staff.map((s: { id: string }) => s.id)).toEqual([mine]);
+    expect(cal.bookings.map((x: { staff_id: string }) => x.staff_id)).toEqual([mine]);
+    const slots = await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d }, c);
+    expect(slots.json().data[0].slots.every((s: { staff_ids: string[] }) => s.staff_ids.length === 1 && s.staff_ids[0] === mine)).toBe(true);
+    expect((await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), staff_id: id('pA'), from: d, to: d }, c)).statusCode).toBe(403);
+    const tab = (await c.get(`customers/${id('cust')}/bookings?per_page=100`)).json().data;
+    expect(tab.every((x: { staff_id: string }) => x.staff_id === mine)).toBe(true);
+  });
+
+  it('without a provider row: sees nothing and cannot book', async () => {
+    const staff = await staffAccount(t.db, tenant, { permissions: ['calendar_only_staff'] });
+    const c = new Client(t.app);
+    c.token = staff.token;
+    const d = freshDay();
+    expect((await c.get('bookings')).json().data).toEqual([]);
+    expect((await book({ start_time: at(d, '09:00') }, c)).statusCode).toBe(403);
+    expect((await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d }, c)).json().data[0].slots).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ DST
+
+/** The next local date in `zone` whose day is not 24 hours long (a DST change), with its length. */
+function nextDstDay(zone: string, shorter: boolean): string {
+  for (let i = 1; i < 420; i++) {
+    const date = dayAhead(i, zone);
+    const day = new LocalDay(date, zone);
+    const hours = (day.end - day.start) / 3_600_000;
+    if (shorter ? hours < 24 : hours > 24) return date;
+  }
+  throw new Error(`no DST change in ${zone} within 420 days`);
+}
+
+describe('DST days (Africa/Cairo)', () => {
+  const CAIRO = 'Africa/Cairo';
+  let cairo: string;
+  let host: string;
+  beforeAll(async () => {
+    cairo = await branch(t.db, tenant, { name: 'Cairo', timezone: CAIRO, hours: ALL_WEEK('00:00', '24:00') });
+    host = await provider(t.db, tenant, { name: 'Cairo host', branchId: cairo, serviceIds: [id('cut')], hours: ALL_WEEK('00:00', '24:00') });
+  });
+
+  it('spring forward (a 23-hour day): the day starts at the new time; a booking there reads its local slot', async () => {
+    const date = nextDstDay(CAIRO, true);
+    const before = addDays(date, -1);
+    const res = await slotsOf({ branch_id: cairo, service_ids: id('cut'), from: before, to: date });
+    expect(res.statusCode, res.body).toBe(200);
+    const [normal, dst] = res.json().data;
+    expect(normal.slots).toHaveLength(24 * 4 - 2);
+    // Egypt skips 00:00–01:00: the day has 23 hours and starts at 01:00.
+    expect(dst.slots[0].slot).toBe('01:00');
+    expect(dst.slots).toHaveLength(23 * 4 - 2);
+    const day = new LocalDay(date, CAIRO);
+    expect(Date.parse(dst.slots[0].start_time)).toBe(day.start);
+    const created = await booked({ branch_id: cairo, staff_id: host, start_time: dst.slots[0].start_time });
+    expect(created.bookings[0]).toMatchObject({ date, slot: '01:00' });
+    const second = await booked({ branch_id: cairo, staff_id: host, start_time: at(date, '03:00', CAIRO) });
+    expect(second.bookings[0]!.slot).toBe('03:00');
+    expect(Date.parse(second.bookings[0]!.start_time) - day.start).toBe(2 * 3_600_000);
+  });
+
+  it('fall back (a 25-hour day): the repeated hour is offered twice', async () => {
+    const date = nextDstDay(CAIRO, false);
+    const res = await slotsOf({ branch_id: cairo, service_ids: id('cut'), from: date, to: date });
+    const slots = res.json().data[0].slots as { slot: string; start_time: string }[];
+    expect(slots).toHaveLength(25 * 4 - 2);
+    const repeated = slots.filter((s) => s.slot === '23:00');
+    expect(repeated).toHaveLength(2);
+    expect(Date.parse(repeated[1]!.start_time) - Date.parse(repeated[0]!.start_time)).toBe(3_600_000);
+    const late = await booked({ branch_id: cairo, staff_id: host, start_time: repeated[1]!.start_time });
+    expect(late.bookings[0]).toMatchObject({ date, slot: '23:00' });
+    // The earlier 23:00 is still free: the two are different instants.
+    expect((await book({ branch_id: cairo, staff_id: host, start_time: repeated[0]!.start_time })).statusCode).toBe(201);
+  });
+});

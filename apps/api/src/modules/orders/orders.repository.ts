@@ -1,0 +1,201 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow, type OrderRow } from '../../db/schema/sales';
+import { users } from '../../db/schema/users';
+import type { DataScope } from '../access/scope';
+import { searchCondition } from '../customers/customers.repository';
+
+export type { OrderItemRow, OrderRow };
+
+/**
+ * The orders a caller may see (docs/orders.md "Provider accounts"): all, or for a provider account
+ * those assigned to its provider, or with a line or an appointment of its provider. A provider
+ * account without a provider row sees none.
+ */
+export function visibleOrders(scope: DataScope): SQL | undefined {
+  if (scope.orders === 'all') return undefined;
+  const p = scope.providerId;
+  if (!p) return sql`false`;
+  return or(
+    eq(orders.providerId, p),
+    sql`exists (select 1 from ${orderItems} where ${orderItems.tenantId} = ${orders.tenantId} and ${orderItems.orderId} = ${orders.id} and ${orderItems.providerId} = ${p})`,
+    sql`exists (select 1 from ${bookings} where ${bookings.tenantId} = ${orders.tenantId} and ${bookings.orderId} = ${orders.id} and ${bookings.providerId} = ${p})`,
+  );
+}
+
+export type OrderFilter = {
+  search?: string | undefined;
+  status?: string | undefined;
+  paymentStatus?: string | undefined;
+  source?: string | undefined;
+  customerId?: string | undefined;
+  branchId?: string | null | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  drafts: boolean;
+  trashed: boolean;
+  timezone: string;
+  scope: DataScope;
+};
+
+/** Number (digits), or the customer's name or phone. */
+function searchOrders(search: string): SQL | undefined {
+  const hits: (SQL | undefined)[] = [
+    sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${orders.tenantId} and ${searchCondition(search)})`,
+  ];
+  const western = search.trim().replace(/^#/, '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  if (/^\d{1,9}$/.test(western)) hits.push(eq(orders.number, Number(western)));
+  return or(...hits);
+}
+
+function where(tenantId: string, f: OrderFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(orders.tenantId, tenantId), visibleOrders(f.scope)];
+  conds.push(f.trashed ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt));
+  // The trash shows drafts and placed orders alike; elsewhere drafts are their own list.
+  if (!f.trashed) conds.push(eq(orders.isDraft, f.drafts));
+  if (f.status) conds.push(eq(orders.status, f.status));
+  if (f.paymentStatus) conds.push(eq(orders.paymentStatus, f.paymentStatus));
+  if (f.source) conds.push(eq(orders.source, f.source));
+  if (f.customerId) conds.push(eq(orders.customerId, f.customerId));
+  if (f.branchId) conds.push(eq(orders.branchId, f.branchId));
+  if (f.from) conds.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone ${f.timezone}`));
+  if (f.to) conds.push(lt(orders.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone ${f.timezone}`));
+  if (f.search) conds.push(searchOrders(f.search));
+  return and(...conds);
+}
+
+const itemsCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.tenantId} = ${orders.tenantId} and ${orderItems.orderId} = ${orders.id})`;
+const bookingsCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.tenantId} = ${orders.tenantId} and ${bookings.orderId} = ${orders.id})`;
+
+export type OrderListRow = {
+  order: OrderRow;
+  customer: { id: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
+  itemsCount: number;
+  bookingsCount: number;
+};
+
+const customerColumns = { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email };
+
+/** Newest first. */
+export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, page: number, perPage: number) {
+  const w = where(tenantId, f);
+  const [total] = await exec.select({ n: count() }).from(orders).where(w);
+  const rows = await exec
+    .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount })
+    .from(orders)
+    .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+    .where(w)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows: rows as OrderListRow[], total: Number(total?.n ?? 0) };
+}
+
+/** Placed orders (no drafts, not in the trash) by status, and how many drafts and trashed orders there are. */
+export async function statusCounts(exec: Executor, tenantId: string, scope: DataScope, branchId: string | null) {
+  const base = and(eq(orders.tenantId, tenantId), visibleOrders(scope), branchId ? eq(orders.branchId, branchId) : undefined);
+  const byStatus = await exec
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(and(base, isNull(orders.deletedAt), eq(orders.isDraft, false)))
+    .groupBy(orders.status);
+  const [extra] = await exec
+    .select({
+      drafts: sql<number>`count(*) filter (where ${orders.deletedAt} is null and ${orders.isDraft})::int`,
+      trashed: sql<number>`count(*) filter (where ${orders.deletedAt} is not null)::int`,
+    })
+    .from(orders)
+    .where(base);
+  return { byStatus: byStatus.map((r) => ({ status: r.status, count: Number(r.n) })), drafts: Number(extra?.drafts ?? 0), trashed: Number(extra?.trashed ?? 0) };
+}
+
+export async function unreadOrders(exec: Executor, tenantId: string, scope: DataScope): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), visibleOrders(scope), isNull(orders.readAt), isNull(orders.deletedAt), eq(orders.isDraft, false)));
+  return Number(row?.n ?? 0);
+}
+
+/** One order the caller may see, optionally locked for the rest of the transaction. */
+export async function findOrder(exec: Executor, tenantId: string, id: string, scope: DataScope, lock = false): Promise<OrderRow | null> {
+  const q = exec
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id), visibleOrders(scope)))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: orders }) : await q;
+  return row ?? null;
+}
+
+export async function itemsOf(exec: Executor, tenantId: string, orderId: string): Promise<OrderItemRow[]> {
+  return exec
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt), asc(orderItems.id));
+}
+
+export async function bookingsOf(exec: Executor, tenantId: string, orderId: string) {
+  return exec
+    .select({
+      id: bookings.id,
+      number: bookings.number,
+      orderItemId: bookings.orderItemId,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      status: bookings.status,
+      providerId: bookings.providerId,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId)))
+    .orderBy(desc(bookings.createdAt));
+}
+
+export async function imagesOf(exec: Executor, tenantId: string, orderId: string) {
+  return exec
+    .select()
+    .from(orderImages)
+    .where(and(eq(orderImages.tenantId, tenantId), eq(orderImages.orderId, orderId)))
+    .orderBy(asc(orderImages.createdAt), asc(orderImages.id));
+}
+
+export async function customerOf(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select({ ...customerColumns, blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function logsOf(exec: Executor, tenantId: string, orderId: string) {
+  return exec
+    .select({ log: orderLogs, userName: users.name })
+    .from(orderLogs)
+    .leftJoin(users, and(eq(users.tenantId, orderLogs.tenantId), eq(users.id, orderLogs.userId)))
+    .where(and(eq(orderLogs.tenantId, tenantId), eq(orderLogs.orderId, orderId)))
+    .orderBy(desc(orderLogs.createdAt), desc(orderLogs.id));
+}
+
+/** Deletes every appointment of the order (or of some of its lines); answers how many went. */
+export async function deleteBookings(exec: Executor, tenantId: string, orderId: string, itemIds?: string[]): Promise<number> {
+  if (itemIds && itemIds.length === 0) return 0;
+  const gone = await exec
+    .delete(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), itemIds ? inArray(bookings.orderItemId, itemIds) : undefined))
+    .returning({ id: bookings.id });
+  return gone.length;
+}
+
+export async function updateOrder(exec: Executor, tenantId: string, id: string, values: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+  const [row] = await exec
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+    .returning();
+  if (!row) throw new Error(`order ${id} vanished`);
+  return row;
+}

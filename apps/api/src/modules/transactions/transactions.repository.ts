@@ -1,0 +1,248 @@
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { orders, type OrderRow, paymentLinks, type TransactionRow, transactions } from '../../db/schema/sales';
+import { bankAccounts, paymentMethods } from '../../db/schema/settings';
+import { tenants } from '../../db/schema/tenants';
+import type { DataScope } from '../access/scope';
+import { visibleOrders } from '../orders/orders.repository';
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The order row, locked until the transaction ends: payments on one order are taken one at a time. */
+export async function lockOrder(exec: Executor, tenantId: string, orderId: string): Promise<OrderRow | null> {
+  const [row] = await exec
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether the caller may see the order (a provider account: only its own orders). */
+export async function orderVisible(exec: Executor, tenantId: string, orderId: string, scope: DataScope): Promise<boolean> {
+  if (scope.orders === 'all') return true;
+  const [row] = await exec
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId), visibleOrders(scope)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findOrder(exec: Executor, tenantId: string, orderId: string): Promise<OrderRow | null> {
+  const [row] = await exec
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Adds `delta` (negative: takes off) to what the order has been paid; never below 0. */
+export async function addPaid(exec: Executor, tenantId: string, orderId: string, delta: number): Promise<void> {
+  await exec
+    .update(orders)
+    .set({ paidAmount: sql`greatest(0, ${orders.paidAmount} + ${delta})` })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+}
+
+export async function findTransaction(exec: Executor, tenantId: string, id: string, lock = false): Promise<TransactionRow | null> {
+  const q = exec
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function insertTransaction(exec: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
+  const [row] = await exec.insert(transactions).values(values).returning();
+  if (!row) throw new Error('transaction insert returned nothing');
+  return row;
+}
+
+export async function updateTransaction(exec: Executor, tenantId: string, id: string, values: Partial<typeof transactions.$inferInsert>): Promise<TransactionRow> {
+  const [row] = await exec
+    .update(transactions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)))
+    .returning();
+  if (!row) throw new Error('transaction update returned nothing');
+  return row;
+}
+
+export async function deleteTransaction(exec: Executor, tenantId: string, id: string): Promise<void> {
+  await exec.delete(transactions).where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)));
+}
+
+export async function markRead(exec: Executor, tenantId: string, id: string): Promise<void> {
+  await exec
+    .update(transactions)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id), isNull(transactions.readAt)));
+}
+
+/** A transaction with what the API shows beside it: its order's number and its customer's name. */
+export type TransactionView = { t: TransactionRow; orderNumber: number | null; firstName: string | null; lastName: string | null };
+
+const viewColumns = { t: transactions, orderNumber: orders.number, firstName: customers.firstName, lastName: customers.lastName };
+
+function viewQuery(exec: Executor) {
+  return exec
+    .select(viewColumns)
+    .from(transactions)
+    .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
+    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)));
+}
+
+export async function viewTransaction(exec: Executor, tenantId: string, id: string): Promise<TransactionView | null> {
+  const [row] = await viewQuery(exec)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ListFilter = {
+  status?: string | undefined;
+  paymentMethod?: string | undefined;
+  orderId?: string | undefined;
+  customerId?: string | undefined;
+  branchId?: string | null | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+  trashed: boolean;
+  timezone: string;
+  /** A provider account sees the payments of its own orders only (orders.repository `visibleOrders`). */
+  scope: DataScope;
+};
+
+function where(tenantId: string, f: ListFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(transactions.tenantId, tenantId), f.trashed ? isNotNull(transactions.deletedAt) : isNull(transactions.deletedAt)];
+  if (f.status) conds.push(eq(transactions.status, f.status));
+  if (f.paymentMethod) conds.push(eq(transactions.paymentMethod, f.paymentMethod));
+  if (f.orderId) conds.push(eq(transactions.orderId, f.orderId));
+  if (f.customerId) conds.push(eq(transactions.customerId, f.customerId));
+  if (f.branchId) conds.push(eq(transactions.branchId, f.branchId));
+  // Dates are the business's local days.
+  if (f.from) conds.push(gte(transactions.createdAt, sql`(${f.from}::date)::timestamp at time zone ${f.timezone}`));
+  if (f.to) conds.push(lt(transactions.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone ${f.timezone}`));
+  conds.push(visibleOrders(f.scope));
+  if (f.search) {
+    const term = f.search.replace(/^#/, '');
+    const hits: SQL[] = [ilike(sql`(${customers.firstName} || ' ' || ${customers.lastName})`, likePattern(term)), ilike(transactions.referenceNo, likePattern(term))];
+    const western = term.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+    if (/^\d{1,9}$/.test(western)) hits.push(eq(transactions.number, Number(western)), eq(orders.number, Number(western)));
+    const digits = western.replace(/\D/g, '').replace(/^0+/, '');
+    if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
+    conds.push(or(...hits));
+  }
+  return and(...conds);
+}
+
+/** Newest first. */
+export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, page: number, perPage: number) {
+  const w = where(tenantId, f);
+  const [total] = await exec
+    .select({ n: count() })
+    .from(transactions)
+    .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
+    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
+    .where(w);
+  const rows = await viewQuery(exec)
+    .where(w)
+    .orderBy(desc(transactions.createdAt), desc(transactions.number))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** The live (not trashed) transactions of one order, newest first. */
+export async function orderTransactions(exec: Executor, tenantId: string, orderId: string): Promise<TransactionView[]> {
+  return viewQuery(exec)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.orderId, orderId), isNull(transactions.deletedAt)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.number));
+}
+
+// ---------------------------------------------------------------- settings: methods and bank accounts
+
+/** The rows the business saved (a method without a row has its default, see the service). */
+export async function paymentMethodRows(exec: Executor, tenantId: string) {
+  return exec.select({ slug: paymentMethods.slug, enabled: paymentMethods.enabled }).from(paymentMethods).where(eq(paymentMethods.tenantId, tenantId));
+}
+
+export async function listBankAccounts(exec: Executor, tenantId: string) {
+  return exec
+    .select({ id: bankAccounts.id, bankName: bankAccounts.bankName, beneficiaryName: bankAccounts.beneficiaryName, iban: bankAccounts.iban })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.tenantId, tenantId))
+    .orderBy(asc(bankAccounts.createdAt));
+}
+
+export async function bankAccountExists(exec: Executor, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.tenantId, tenantId), eq(bankAccounts.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findCustomer(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTenant(exec: Executor, tenantId: string) {
+  const [row] = await exec.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- payment links
+
+/**
+ * A link by the hash of its token, on the system connection (the customer opening it is signed out,
+ * so there is no tenant yet). Only the hash is ever looked up.
+ */
+export async function findLinkByHash(db: Database, tokenHash: string): Promise<PaymentLinkRow | null> {
+  const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+export async function lockLink(exec: Executor, tenantId: string, id: string): Promise<PaymentLinkRow | null> {
+  const [row] = await exec
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertLink(exec: Executor, values: typeof paymentLinks.$inferInsert): Promise<PaymentLinkRow> {
+  const [row] = await exec.insert(paymentLinks).values(values).returning();
+  if (!row) throw new Error('payment link insert returned nothing');
+  return row;
+}
+
+export async function updateLink(exec: Executor, tenantId: string, id: string, values: Partial<typeof paymentLinks.$inferInsert>): Promise<void> {
+  await exec
+    .update(paymentLinks)
+    .set(values)
+    .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.id, id)));
+}
+
+/** A new link replaces the order's open ones: only the latest amount can be paid. */
+export async function expireOpenLinks(exec: Executor, tenantId: string, orderId: string): Promise<void> {
+  await exec
+    .update(paymentLinks)
+    .set({ status: 'expired' })
+    .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'open')));
+}

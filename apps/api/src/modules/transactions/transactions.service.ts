@@ -1,0 +1,471 @@
+import type { Locale } from '@app/shared/constants';
+import { minorToDecimalString } from '@app/shared/money';
+import {
+  PAYMENT_LINK_TTL_HOURS,
+  type PaymentLink,
+  type PaymentOptions,
+  type PublicPayment,
+  RECORDED_PAYMENT_METHODS,
+  type RecordedPaymentMethod,
+  type Transaction,
+  type transactionsQuery,
+} from '@app/shared/schemas/transactions';
+import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount } from '@app/shared/states/transaction';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { type Database, type Tx, withTenant } from '../../db/client';
+import type { OrderRow, TransactionRow } from '../../db/schema/sales';
+import { t } from '../../i18n/messages';
+import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import { pageMeta } from '../../lib/http';
+import { nextNumber } from '../../lib/numbers';
+import { loadDataScope } from '../access/scope';
+import type { AuthContext } from '../auth/auth.service';
+import { logOrder, recalculateOrder } from '../orders/order-core';
+import { enqueueMessage } from '../outbox/outbox.service';
+import { DEFAULT_ENABLED } from '../settings/settings.service';
+import * as repo from './transactions.repository';
+
+export type TransactionsQueryParsed = z.output<typeof transactionsQuery>;
+
+export type RecordPaymentInput = {
+  payment_method: RecordedPaymentMethod;
+  amount: number;
+  reference_no?: string | null | undefined;
+  bank_account_id?: string | null | undefined;
+  notes?: string | null | undefined;
+};
+
+/** A stored receipt: the private file's path, its sniffed type and a display name. */
+export type StoredReceipt = { path: string; mime: string; name: string };
+
+const HOUR_MS = 3_600_000;
+
+/** "150.00 SAR": an amount in the currency's digits, for messages. */
+export const formatAmount = (minor: number, currency: string) => `${minorToDecimalString(minor, currency)} ${currency}`;
+
+const customerName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+export function toTransaction(v: repo.TransactionView): Transaction {
+  const r = v.t;
+  return {
+    id: r.id,
+    number: r.number,
+    order_id: r.orderId,
+    order_number: v.orderNumber,
+    customer_id: r.customerId,
+    customer: r.customerId && v.firstName !== null ? { id: r.customerId, name: customerName(v.firstName, v.lastName) } : null,
+    branch_id: r.branchId,
+    date: r.createdAt.toISOString(),
+    payment_method: r.paymentMethod as Transaction['payment_method'],
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status as Transaction['status'],
+    // Receipts are private: the URL is the authorized route, never the stored file.
+    attachments: r.receiptPath ? [{ name: r.receiptName ?? 'receipt', mime: r.receiptMime ?? 'application/octet-stream', url: `/api/v1/transactions/${r.id}/receipt` }] : [],
+    payment_gateway_id: r.paymentGatewayId,
+    reference_no: r.referenceNo,
+    bank_account_id: r.bankAccountId,
+    notes: r.notes,
+    refusal_reason: r.refusalReason,
+    reviewed_at: r.reviewedAt?.toISOString() ?? null,
+    read_at: r.readAt?.toISOString() ?? null,
+    deleted_at: r.deletedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** 422 on `order_id` when the order cannot take a payment: in the trash, or a draft not placed yet. */
+function assertPayable(order: OrderRow) {
+  if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
+  if (order.isDraft) throw fieldError('order_id', 'order_is_draft');
+}
+
+/** 422 on `amount` unless `amount` fits in what is left to pay. */
+function assertFits(order: OrderRow, amount: number) {
+  const remaining = remainingAmount(order.total, order.paidAmount);
+  if (remaining === 0) throw fieldError('amount', 'order_fully_paid');
+  if (amount > remaining) throw fieldError('amount', 'payment_exceeds_remaining', { remaining: formatAmount(remaining, order.currency) });
+}
+
+const linkInvalid = () => fieldError('token', 'payment_link_invalid');
+
+/**
+ * Payments on orders (issue 5 §5): recording cash, card and bank transfers, reviewing receipts,
+ * the trash, payment links and the gateway's confirmation. Every write that changes what an order
+ * has been paid locks the order row first (SELECT … FOR UPDATE), so parallel payments are taken one
+ * at a time and never pay more than the total; then it moves `paid_amount` and recalculates the order.
+ */
+export function createTransactionService(deps: { db: Database; config: Config; gateway: PaymentGateway }) {
+  const { db, config, gateway } = deps;
+
+  /** Provider accounts see only their own orders' payments (docs/orders.md); another order is a 404. */
+  async function assertVisible(tx: Tx, ctx: AuthContext, order: OrderRow) {
+    if (!(await repo.orderVisible(tx, ctx.tenantId, order.id, await loadDataScope(tx, ctx)))) throw notFound();
+  }
+
+  async function view(tx: Tx, tenantId: string, id: string): Promise<Transaction> {
+    const v = await repo.viewTransaction(tx, tenantId, id);
+    if (!v) throw notFound();
+    return toTransaction(v);
+  }
+
+  /** Enabled methods among those staff record: the saved switch, else the settings' default. */
+  async function enabledMethods(tx: Tx, tenantId: string): Promise<RecordedPaymentMethod[]> {
+    const rows = await repo.paymentMethodRows(tx, tenantId);
+    return RECORDED_PAYMENT_METHODS.filter((slug) => rows.find((r) => r.slug === slug)?.enabled ?? DEFAULT_ENABLED[slug] ?? false);
+  }
+
+  async function paymentOptions(ctx: AuthContext): Promise<PaymentOptions> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const methods = await enabledMethods(tx, ctx.tenantId);
+      const accounts = await repo.listBankAccounts(tx, ctx.tenantId);
+      return { methods, bank_accounts: accounts.map((a) => ({ id: a.id, bank_name: a.bankName, beneficiary_name: a.beneficiaryName, iban: a.iban })) };
+    });
+  }
+
+  async function list(ctx: AuthContext, q: TransactionsQueryParsed) {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const filter: repo.ListFilter = {
+        status: q.status,
+        paymentMethod: q.payment_method,
+        orderId: q.order_id,
+        customerId: q.customer_id,
+        branchId: q.branch_id ?? ctx.user.currentBranchId,
+        from: q.from,
+        to: q.to,
+        search: q.search || undefined,
+        trashed: q.trashed ?? false,
+        timezone: ctx.tenant.timezone,
+        scope: await loadDataScope(tx, ctx),
+      };
+      const { rows, total } = await repo.listTransactions(tx, ctx.tenantId, filter, q.page, q.per_page);
+      return { data: rows.map(toTransaction), meta: pageMeta(q.page, q.per_page, total) };
+    });
+  }
+
+  async function forOrder(ctx: AuthContext, orderId: string): Promise<Transaction[]> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const order = await repo.findOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      return (await repo.orderTransactions(tx, ctx.tenantId, orderId)).map(toTransaction);
+    });
+  }
+
+  /** One transaction; opening it marks it read (the sidebar's unread count). */
+  async function get(ctx: AuthContext, id: string): Promise<Transaction> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const row = await repo.findTransaction(tx, ctx.tenantId, id);
+      if (!row) throw notFound();
+      const order = await repo.findOrder(tx, ctx.tenantId, row.orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      await repo.markRead(tx, ctx.tenantId, id);
+      return view(tx, ctx.tenantId, id);
+    });
+  }
+
+  /** The stored receipt of a transaction, for the download route. */
+  async function receipt(ctx: AuthContext, id: string): Promise<StoredReceipt> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const row = await repo.findTransaction(tx, ctx.tenantId, id);
+      if (!row?.receiptPath) throw notFound();
+      const order = await repo.findOrder(tx, ctx.tenantId, row.orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      return { path: row.receiptPath, mime: row.receiptMime ?? 'application/octet-stream', name: row.receiptName ?? 'receipt' };
+    });
+  }
+
+  /**
+   * Records a payment on an order. Cash and card are confirmed at once (the order's paid amount goes
+   * up); a bank transfer waits for an operator's review with its receipt (`receipt` stored already).
+   */
+  async function record(ctx: AuthContext, orderId: string, body: RecordPaymentInput, stored: StoredReceipt | null): Promise<Transaction> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const order = await repo.lockOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      assertPayable(order);
+      if (!(await enabledMethods(tx, ctx.tenantId)).includes(body.payment_method)) throw fieldError('payment_method', 'payment_method_disabled');
+      assertFits(order, body.amount);
+      if (body.payment_method === 'bank_transfer' && !stored) throw fieldError('receipt', 'receipt_required');
+      if (body.bank_account_id && !(await repo.bankAccountExists(tx, ctx.tenantId, body.bank_account_id))) throw fieldError('bank_account_id', 'not_exists');
+      const status = INITIAL_TRANSACTION_STATUS[body.payment_method];
+      const row = await repo.insertTransaction(tx, {
+        tenantId: ctx.tenantId,
+        number: await nextNumber(tx, ctx.tenantId, 'transaction'),
+        orderId,
+        customerId: order.customerId,
+        branchId: order.branchId,
+        paymentMethod: body.payment_method,
+        amount: body.amount,
+        currency: order.currency,
+        status,
+        bankAccountId: body.bank_account_id ?? null,
+        receiptPath: stored?.path ?? null,
+        receiptMime: stored?.mime ?? null,
+        receiptName: stored?.name ?? null,
+        referenceNo: body.reference_no ?? null,
+        notes: body.notes ?? null,
+        createdBy: ctx.user.id,
+        // The person who records it has seen it; a receipt waiting for review stays unread for the reviewers.
+        readAt: status === 'wait' ? null : new Date(),
+      });
+      if (status === 'confirmed') {
+        await repo.addPaid(tx, ctx.tenantId, orderId, row.amount);
+        await recalculateOrder(tx, ctx.tenantId, orderId);
+      }
+      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', { transaction_id: row.id, number: row.number, payment_method: row.paymentMethod, amount: row.amount, status });
+      return view(tx, ctx.tenantId, row.id);
+    });
+  }
+
+  /**
+   * Runs `fn` on a transaction with its order locked (order first, then the transaction: the one
+   * lock order every writer here uses, so two writers never wait on each other in a circle).
+   */
+  async function onLocked<T>(ctx: AuthContext, id: string, fn: (tx: Tx, row: TransactionRow, order: OrderRow) => Promise<T>): Promise<T> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const first = await repo.findTransaction(tx, ctx.tenantId, id);
+      if (!first) throw notFound();
+      const order = await repo.lockOrder(tx, ctx.tenantId, first.orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      const row = await repo.findTransaction(tx, ctx.tenantId, id, true);
+      if (!row) throw notFound();
+      return fn(tx, row, order);
+    });
+  }
+
+  function assertReviewable(row: TransactionRow, to: 'confirmed' | 'refused') {
+    if (row.deletedAt) throw fieldError('status', 'transaction_in_trash');
+    if (assertTransition(row.status, to)) throw fieldError('status', 'status_not_allowed', { from: row.status, to });
+  }
+
+  /** wait → confirmed: the receipt is good; the order's paid amount goes up. */
+  async function approve(ctx: AuthContext, id: string): Promise<Transaction> {
+    return onLocked(ctx, id, async (tx, row, order) => {
+      assertReviewable(row, 'confirmed');
+      if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
+      assertFits(order, row.amount);
+      await repo.updateTransaction(tx, ctx.tenantId, id, { status: 'confirmed', reviewedBy: ctx.user.id, reviewedAt: new Date() });
+      await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
+      await recalculateOrder(tx, ctx.tenantId, order.id);
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_approved', { transaction_id: id, number: row.number, amount: row.amount });
+      return view(tx, ctx.tenantId, id);
+    });
+  }
+
+  /** wait → refused, with the reason (shown on the transaction). */
+  async function reject(ctx: AuthContext, id: string, reason: string | null): Promise<Transaction> {
+    return onLocked(ctx, id, async (tx, row, order) => {
+      assertReviewable(row, 'refused');
+      await repo.updateTransaction(tx, ctx.tenantId, id, { status: 'refused', refusalReason: reason, reviewedBy: ctx.user.id, reviewedAt: new Date() });
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_rejected', { transaction_id: id, number: row.number, reason });
+      return view(tx, ctx.tenantId, id);
+    });
+  }
+
+  /** To the trash: a confirmed payment stops counting as paid. */
+  async function trash(ctx: AuthContext, id: string): Promise<void> {
+    await onLocked(ctx, id, async (tx, row, order) => {
+      if (row.deletedAt) throw fieldError('id', 'transaction_in_trash');
+      await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: new Date() });
+      if (row.status === 'confirmed') {
+        await repo.addPaid(tx, ctx.tenantId, order.id, -row.amount);
+        await recalculateOrder(tx, ctx.tenantId, order.id);
+      }
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_trashed', { transaction_id: id, number: row.number, amount: row.amount, status: row.status });
+    });
+  }
+
+  /** Out of the trash: a confirmed payment counts again, if it still fits in the order's total. */
+  async function restore(ctx: AuthContext, id: string): Promise<Transaction> {
+    return onLocked(ctx, id, async (tx, row, order) => {
+      if (!row.deletedAt) throw fieldError('id', 'transaction_not_in_trash');
+      if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
+      if (row.status === 'confirmed') assertFits(order, row.amount);
+      await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: null });
+      if (row.status === 'confirmed') {
+        await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
+        await recalculateOrder(tx, ctx.tenantId, order.id);
+      }
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_restored', { transaction_id: id, number: row.number, amount: row.amount, status: row.status });
+      return view(tx, ctx.tenantId, id);
+    });
+  }
+
+  /** Deletes a transaction from the trash for good; answers its receipt file to remove (after commit). */
+  async function forceDelete(ctx: AuthContext, id: string): Promise<string | null> {
+    return onLocked(ctx, id, async (tx, row, order) => {
+      if (!row.deletedAt) throw fieldError('id', 'transaction_not_in_trash');
+      await repo.deleteTransaction(tx, ctx.tenantId, id);
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_deleted', { transaction_id: id, number: row.number, amount: row.amount });
+      return row.receiptPath;
+    });
+  }
+
+  // ------------------------------------------------------------ payment links
+
+  /**
+   * A payment link for what is left to pay: the customer needs a phone and an e-mail (spec §5); the
+   * link (its token stored hashed) opens the gateway's checkout; SMS and e-mail go out through the
+   * outbox in the same transaction. A new link replaces the order's open ones.
+   */
+  async function createLink(ctx: AuthContext, orderId: string): Promise<PaymentLink> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const order = await repo.lockOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      assertPayable(order);
+      const customer = order.customerId ? await repo.findCustomer(tx, ctx.tenantId, order.customerId) : null;
+      if (!customer?.phone || !customer.email) throw fieldError('customer_id', 'payment_link_needs_contact');
+      const amount = remainingAmount(order.total, order.paidAmount);
+      if (amount === 0) throw fieldError('amount', 'order_fully_paid');
+
+      const token = randomToken(32);
+      const url = `${config.appUrl}/pay/${token}`;
+      const expiresAt = new Date(Date.now() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
+      await repo.expireOpenLinks(tx, ctx.tenantId, orderId);
+      const link = await repo.insertLink(tx, {
+        tenantId: ctx.tenantId,
+        orderId,
+        tokenHash: sha256(token),
+        amount,
+        currency: order.currency,
+        status: 'open',
+        expiresAt,
+        createdBy: ctx.user.id,
+      });
+      const name = customerName(customer.firstName, customer.lastName);
+      const checkout = await gateway.createCheckout({
+        amount,
+        currency: order.currency,
+        reference: link.id,
+        description: `#${order.number}`,
+        returnUrl: url,
+        customer: { name, email: customer.email, phone: customer.phone },
+      });
+      await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef });
+
+      // The customer reads the business's language.
+      const locale: Locale = ctx.tenant.locale === 'en' ? 'en' : 'ar';
+      const params = { number: order.number, amount: formatAmount(amount, order.currency), link: url, name };
+      await enqueueMessage(tx, { tenantId: ctx.tenantId, channel: 'sms', recipient: customer.phone, body: t('payment_link_sms', locale, params) });
+      await enqueueMessage(tx, {
+        tenantId: ctx.tenantId,
+        channel: 'email',
+        recipient: customer.email,
+        subject: t('payment_link_mail_subject', locale, params),
+        body: t('payment_link_mail_body', locale, params),
+      });
+      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment_link', { payment_link_id: link.id, amount, expires_at: expiresAt.toISOString() });
+      return { url, expires_at: expiresAt.toISOString(), amount };
+    });
+  }
+
+  /**
+   * What the public pay page shows. A paid link says so; an unknown, expired or replaced link — or
+   * one whose order went to the trash or was paid another way meanwhile — is `payment_link_invalid`.
+   */
+  async function publicLink(token: string): Promise<PublicPayment> {
+    const link = await repo.findLinkByHash(db, sha256(token));
+    if (!link) throw linkInvalid();
+    return withTenant(db, link.tenantId, async (tx) => {
+      const order = await repo.findOrder(tx, link.tenantId, link.orderId);
+      const tenant = await repo.findTenant(tx, link.tenantId);
+      if (!order || !tenant) throw linkInvalid();
+      if (link.status !== 'paid' && !stillPayable(link, order)) throw linkInvalid();
+      return {
+        business: tenant.name ?? tenant.storeName ?? '',
+        order_number: order.number,
+        amount: link.amount,
+        currency: link.currency,
+        status: link.status === 'paid' ? 'paid' : 'open',
+        expires_at: link.expiresAt.toISOString(),
+      };
+    });
+  }
+
+  function stillPayable(link: repo.PaymentLinkRow, order: OrderRow): boolean {
+    if (link.status !== 'open' || link.expiresAt.getTime() <= Date.now()) return false;
+    if (order.deletedAt || order.isDraft) return false;
+    return remainingAmount(order.total, order.paidAmount) >= link.amount;
+  }
+
+  /**
+   * The simulator's Pay / Fail buttons. `paid`: the gateway's verified result settles the link (a
+   * confirmed online transaction, once however often it is called); `failed`: 422 payment_failed and
+   * the link stays open for another try.
+   */
+  async function simulate(token: string, outcome: 'paid' | 'failed'): Promise<PublicPayment> {
+    if (!gateway.simulates) throw notFound();
+    const hash = sha256(token);
+    const link = await repo.findLinkByHash(db, hash);
+    if (!link) throw linkInvalid();
+    if (link.status === 'paid') return publicLink(token);
+    const order = await withTenant(db, link.tenantId, (tx) => repo.findOrder(tx, link.tenantId, link.orderId));
+    if (!order || !stillPayable(link, order) || !link.gatewayRef) {
+      // A parallel click may have just paid it: that is an answer, not an error.
+      if ((await repo.findLinkByHash(db, hash))?.status === 'paid') return publicLink(token);
+      throw linkInvalid();
+    }
+    const result = await gateway.verify({ gatewayRef: link.gatewayRef, payload: { outcome, amount: link.amount, currency: link.currency } });
+    if (result.status !== 'paid') throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
+    await settle(link, result);
+    return publicLink(token);
+  }
+
+  /**
+   * A verified `paid` result for a link: a confirmed `online` transaction, the order's paid amount
+   * and payment status, the link paid — in one tenant transaction, with the order and the link
+   * locked. A link already paid is left as it is (gateways repeat callbacks), so nothing counts twice.
+   */
+  async function settle(link: repo.PaymentLinkRow, result: PaymentResult): Promise<void> {
+    const tenantId = link.tenantId;
+    await withTenant(db, tenantId, async (tx) => {
+      const order = await repo.lockOrder(tx, tenantId, link.orderId);
+      const current = await repo.lockLink(tx, tenantId, link.id);
+      if (!order || !current) throw linkInvalid();
+      if (current.status === 'paid') return;
+      if (current.status !== 'open') throw linkInvalid();
+      if (result.gatewayRef !== current.gatewayRef || result.amount !== current.amount || result.currency !== current.currency) {
+        throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
+      }
+      const row = await repo.insertTransaction(tx, {
+        tenantId,
+        number: await nextNumber(tx, tenantId, 'transaction'),
+        orderId: order.id,
+        customerId: order.customerId,
+        branchId: order.branchId,
+        paymentMethod: 'online',
+        amount: current.amount,
+        currency: current.currency,
+        status: 'confirmed',
+        paymentGatewayId: result.paymentId,
+        referenceNo: current.gatewayRef,
+        notes: null,
+      });
+      await repo.addPaid(tx, tenantId, order.id, row.amount);
+      await recalculateOrder(tx, tenantId, order.id);
+      await repo.updateLink(tx, tenantId, current.id, { status: 'paid', paidAt: new Date(), transactionId: row.id });
+      await logOrder(tx, tenantId, order.id, null, 'payment', {
+        transaction_id: row.id,
+        number: row.number,
+        payment_method: 'online',
+        amount: row.amount,
+        status: 'confirmed',
+        payment_link_id: current.id,
+        payment_gateway_id: result.paymentId,
+      });
+    });
+  }
+
+  return { paymentOptions, list, forOrder, get, receipt, record, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle };
+}
+
+export type TransactionService = ReturnType<typeof createTransactionService>;
