@@ -7,6 +7,11 @@ import { expect, type Page, test } from '@playwright/test';
  */
 const SCREENS = [
   '/dashboard',
+  '/calendar',
+  '/bookings',
+  '/orders',
+  '/orders?tab=drafts',
+  '/orders?tab=trash',
   '/profile',
   '/settings/panel',
   '/settings/users-and-roles',
@@ -61,8 +66,21 @@ for (const locale of ['ar', 'en'] as const) {
       const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
       if (missing.length) problems.push(`${screen}: missing ${missing.join(', ')}`);
       const text = await page.locator('body').innerText();
-      const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding):[a-z][\w.]*/);
+      const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding|calendar|bookings|orders):[a-z][\w.]*/);
       if (raw) problems.push(`${screen}: raw key ${raw[0]}`);
+    }
+    // An order page needs an id: the first order of the list, when there is one.
+    await page.goto('/orders');
+    await page.waitForLoadState('networkidle');
+    const firstOrder = page.locator('[data-testid^="order-row-"]').first();
+    if (await firstOrder.count()) {
+      await firstOrder.click();
+      await expect(page.getByTestId('order-page')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
+      if (missing.length) problems.push(`${page.url()}: missing ${missing.join(', ')}`);
+      const raw = (await page.locator('body').innerText()).match(/\b(common|orders|dashboard):[a-z][\w.]*/);
+      if (raw) problems.push(`${page.url()}: raw key ${raw[0]}`);
     }
     expect(problems).toEqual([]);
   });

@@ -6,16 +6,19 @@ export type RouteArea = 'auth' | 'open' | 'onboarding' | 'main';
 const AUTH_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-otp'];
 /**
  * Reachable signed in or not, verified or not: the e-mailed links (e-mail verification, invitation:
- * someone signed in on a shared computer can still accept one) and the dev outbox (to read the OTP).
+ * someone signed in on a shared computer can still accept one), the dev outbox (to read the OTP),
+ * and a customer's payment link with the payment's outcome pages.
  */
-const OPEN_PATHS = ['/verify-your-email', '/accept-invitation', '/dev/outbox'];
+const OPEN_PATHS = ['/verify-your-email', '/accept-invitation', '/dev/outbox', '/payment-success', '/payment-failure'];
+/** Open path prefixes: `/pay/<token>`. */
+const OPEN_PREFIXES = ['/pay/'];
 
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
 export function areaOf(pathname: string): RouteArea {
   const path = trimSlash(pathname);
   if (AUTH_PATHS.includes(path)) return 'auth';
-  if (OPEN_PATHS.includes(path)) return 'open';
+  if (OPEN_PATHS.includes(path) || OPEN_PREFIXES.some((p) => path.startsWith(p))) return 'open';
   if (path === '/onboarding' || path.startsWith('/onboarding/') || path === '/launch-profile') return 'onboarding';
   return 'main';
 }

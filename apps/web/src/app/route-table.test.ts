@@ -22,9 +22,30 @@ describe('management routes', () => {
   });
 });
 
+describe('booking routes', () => {
+  it('shows the calendar (order 2) and the bookings list (order 3) right after the dashboard', () => {
+    expect(paths(user(['bookings'])).slice(0, 3)).toEqual(['/dashboard', '/calendar', '/bookings']);
+    expect(paths(user(['calendar_only_staff']))).toContain('/calendar');
+    expect(paths(user(['calendar_only_staff']))).not.toContain('/bookings');
+    expect(paths(user(['calendar.all']))).toEqual(expect.arrayContaining(['/calendar', '/bookings']));
+    expect(paths(user(['customers']))).not.toContain('/calendar');
+  });
+});
+
+describe('order routes', () => {
+  it('shows orders (order 4, with the unread badge) to holders of the orders key, after bookings', () => {
+    expect(paths(user(['orders']))).toEqual(['/dashboard', '/orders']);
+    expect(paths(user(['customers']))).not.toContain('/orders');
+    const all = paths(user(PERMISSION_KEYS));
+    expect(all.indexOf('/orders')).toBe(all.indexOf('/bookings') + 1);
+    expect(sidebarEntries(user(['orders'])).find((e) => e.path === '/orders')?.sidebar.badge).toBe('orders');
+    expect(findMainRoute('/orders/0b6e1c1e-0000-4000-8000-000000000000')?.permissions).toEqual(['orders']);
+  });
+});
+
 describe('settings routes', () => {
   it('shows the settings entry (order 15) to a holder of any settings.* key only', () => {
-    expect(paths(user(['bookings', 'orders']))).toEqual(['/dashboard']);
+    expect(paths(user(['bookings', 'orders']))).not.toContain('/settings');
     expect(paths(user(['settings.roles']))).toEqual(['/dashboard', '/settings']);
     expect(paths(user(['settings.taxes']))).toContain('/settings');
     expect(paths(user(PERMISSION_KEYS)).at(-1)).toBe('/settings');

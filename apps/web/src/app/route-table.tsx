@@ -1,6 +1,6 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
-import { type Icon, IconBriefcase, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { type Icon, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { lazyPage as page } from './lazy-page';
@@ -18,7 +18,13 @@ export type MainRoute = {
   /** Shown only when the tenant has installed this plugin. */
   plugin?: string;
   /** Sidebar entry (spec §2 order: dashboard 1, calendar 2, booking 3, orders 4 …). */
-  sidebar?: { order: number; icon: Icon; labelKey: string };
+  sidebar?: {
+    order: number;
+    icon: Icon;
+    labelKey: string;
+    /** An unread counter of `GET load-unread-modules-counts` shown beside the entry. */
+    badge?: 'orders' | 'transactions';
+  };
 };
 
 /**
@@ -31,6 +37,48 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
     permissions: [],
     sidebar: { order: 1, icon: IconLayoutDashboard, labelKey: 'nav.dashboard' },
+  },
+  // Bookings (features/calendar, features/bookings): read by calendar.all, calendar_only_staff, bookings.
+  {
+    path: '/calendar',
+    Page: page(() => import('@/features/calendar/pages/calendar-page'), 'CalendarPage'),
+    permissions: ['calendar.all', 'calendar_only_staff', 'bookings'],
+    sidebar: { order: 2, icon: IconCalendar, labelKey: 'calendar:title' },
+  },
+  {
+    path: '/bookings',
+    Page: page(() => import('@/features/bookings/pages/bookings-page'), 'BookingsPage'),
+    permissions: ['bookings', 'calendar.all'],
+    sidebar: { order: 3, icon: IconCalendarEvent, labelKey: 'bookings:title' },
+  },
+  // Orders (features/orders): the API's `orders` key; provider accounts see only assigned orders.
+  {
+    path: '/orders',
+    Page: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage'),
+    permissions: ['orders'],
+    sidebar: { order: 4, icon: IconReceipt, labelKey: 'orders:nav', badge: 'orders' },
+  },
+  {
+    path: '/orders/:id',
+    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage'),
+    permissions: ['orders'],
+  },
+  // Sales (features/transactions). /sales opens the transactions until the refunded-orders screen exists.
+  {
+    path: '/sales',
+    Page: page(() => import('@/features/transactions/pages/sales-redirect'), 'SalesRedirect'),
+    permissions: ['transaction', 'sales.payments'],
+    sidebar: { order: 9, icon: IconCash, labelKey: 'sales:nav', badge: 'transactions' },
+  },
+  {
+    path: '/sales/transactions',
+    Page: page(() => import('@/features/transactions/pages/transactions-page'), 'TransactionsPage'),
+    permissions: ['transaction', 'sales.payments', 'orders'],
+  },
+  {
+    path: '/sales/transactions/:id',
+    Page: page(() => import('@/features/transactions/pages/transaction-page'), 'TransactionPage'),
+    permissions: ['transaction', 'sales.payments', 'orders'],
   },
   {
     // Redirects to the staff list; the sidebar's management entry (spec §2 order 8) lives here.

@@ -23,6 +23,9 @@ const CompleteProfilePage = lazyPage(() => import('@/features/onboarding/pages/c
 const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/launch-profile-page'), 'LaunchProfilePage');
 const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage');
 const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accept-invitation-page'), 'AcceptInvitationPage');
+const PayPage = lazyPage(() => import('@/features/pay/pages/pay-page'), 'PayPage');
+const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage');
+const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage');
 
 export const routes: RouteObject[] = [
   {
@@ -57,6 +60,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/launch-profile', element: <LaunchProfilePage /> },
           { path: '/dev/outbox', element: <DevOutboxPage /> },
+          // A customer's payment link and its outcome: no sign-in (guard.ts OPEN).
+          { path: '/pay/:token', element: <PayPage /> },
+          { path: '/payment-success', element: <PaymentSuccessPage /> },
+          { path: '/payment-failure', element: <PaymentFailurePage /> },
         ],
       },
       {

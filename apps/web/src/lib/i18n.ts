@@ -2,39 +2,47 @@ import { type Locale, RTL_LOCALES } from '@app/shared/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arAuth from '@/locales/ar/auth.json';
+import arBookings from '@/locales/ar/bookings.json';
 import arBranches from '@/locales/ar/branches.json';
+import arCalendar from '@/locales/ar/calendar.json';
 import arCatalogue from '@/locales/ar/catalogue.json';
 import arCommon from '@/locales/ar/common.json';
 import arImport from '@/locales/ar/import.json';
 import arCustomers from '@/locales/ar/customers.json';
 import arDashboard from '@/locales/ar/dashboard.json';
 import arOnboarding from '@/locales/ar/onboarding.json';
+import arOrders from '@/locales/ar/orders.json';
 import arOutbox from '@/locales/ar/outbox.json';
 import arPlugins from '@/locales/ar/plugins.json';
 import arProfile from '@/locales/ar/profile.json';
 import arProviders from '@/locales/ar/providers.json';
+import arSales from '@/locales/ar/sales.json';
 import arSettings from '@/locales/ar/settings.json';
 import arUsers from '@/locales/ar/users.json';
 import enAuth from '@/locales/en/auth.json';
+import enBookings from '@/locales/en/bookings.json';
 import enBranches from '@/locales/en/branches.json';
+import enCalendar from '@/locales/en/calendar.json';
 import enCatalogue from '@/locales/en/catalogue.json';
 import enCommon from '@/locales/en/common.json';
 import enImport from '@/locales/en/import.json';
 import enCustomers from '@/locales/en/customers.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enOnboarding from '@/locales/en/onboarding.json';
+import enOrders from '@/locales/en/orders.json';
 import enOutbox from '@/locales/en/outbox.json';
 import enPlugins from '@/locales/en/plugins.json';
 import enProfile from '@/locales/en/profile.json';
 import enProviders from '@/locales/en/providers.json';
+import enSales from '@/locales/en/sales.json';
 import enSettings from '@/locales/en/settings.json';
 import enUsers from '@/locales/en/users.json';
 import { getStoredLocale, setStoredLocale } from './storage';
 
 /** Every locale file, by language and namespace; the key-parity test reads this too. */
 export const resources = {
-  ar: { common: arCommon, import: arImport, providers: arProviders, customers: arCustomers, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, profile: arProfile, outbox: arOutbox, branches: arBranches, catalogue: arCatalogue, plugins: arPlugins, users: arUsers, settings: arSettings },
-  en: { common: enCommon, import: enImport, providers: enProviders, customers: enCustomers, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, profile: enProfile, outbox: enOutbox, branches: enBranches, catalogue: enCatalogue, plugins: enPlugins, users: enUsers, settings: enSettings },
+  ar: { common: arCommon, import: arImport, providers: arProviders, customers: arCustomers, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, orders: arOrders, profile: arProfile, outbox: arOutbox, branches: arBranches, catalogue: arCatalogue, plugins: arPlugins, users: arUsers, settings: arSettings, calendar: arCalendar, bookings: arBookings, sales: arSales },
+  en: { common: enCommon, import: enImport, providers: enProviders, customers: enCustomers, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, orders: enOrders, profile: enProfile, outbox: enOutbox, branches: enBranches, catalogue: enCatalogue, plugins: enPlugins, users: enUsers, settings: enSettings, calendar: enCalendar, bookings: enBookings, sales: enSales },
 } as const;
 
 export const isRtl = (locale: Locale): boolean => RTL_LOCALES.includes(locale);

@@ -1,9 +1,10 @@
-import { ActionIcon, AppShell, Box, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Button, Group, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight, IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useUnreadCounts } from '@/features/orders/api/orders';
 import { sidebarEntries } from '../route-table';
 
 /** The sidebar, built from the route table and filtered by the user's keys and plugins. */
@@ -12,6 +13,8 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const user = useCurrentUser();
   const location = useLocation();
   const entries = sidebarEntries(user);
+  // Unread counters (polled every minute) for the entries that show one.
+  const unread = useUnreadCounts(entries.some((e) => e.sidebar.badge));
   const plansPath = user.tenant.onTrial ? '/settings/subscriptions/plans' : '/settings/subscriptions/current-plan';
   const planLabel = user.tenant.onTrial ? t('nav.subscribe') : t('nav.plans');
   // The chevron points toward where the sidebar folds (the inline start edge); tooltips open on the
@@ -33,14 +36,26 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         {entries.map(({ path, sidebar }) => {
           const Icon = sidebar.icon;
           const label = t(sidebar.labelKey);
+          const count = sidebar.badge ? (unread.data?.[sidebar.badge] ?? 0) : 0;
           const link = (
             <NavLink
               key={path}
               component={RouterNavLink}
               to={path}
               label={collapsed ? null : label}
-              aria-label={label}
-              leftSection={<Icon size={20} stroke={1.7} />}
+              aria-label={count > 0 ? `${label} (${count})` : label}
+              leftSection={
+                <Indicator disabled={!collapsed || count === 0} size={8} color="red" offset={2}>
+                  <Icon size={20} stroke={1.7} />
+                </Indicator>
+              }
+              rightSection={
+                !collapsed && count > 0 ? (
+                  <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid={`nav-badge-${path.slice(1)}`}>
+                    {count > 99 ? '99+' : count}
+                  </Badge>
+                ) : null
+              }
               active={location.pathname === path || location.pathname.startsWith(path + '/')}
               variant="light"
               styles={{ root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: collapsed ? 'center' : undefined } }}

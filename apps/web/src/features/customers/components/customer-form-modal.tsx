@@ -123,7 +123,7 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
 type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;
 
 /** One custom field, by its kind; the label in the reader's language (the English name in English). */
-function CustomFieldInput({ def, locale, customerId, inputProps }: { def: CustomFieldDef; locale: 'ar' | 'en'; customerId: string | null; inputProps: InputProps }) {
+export function CustomFieldInput({ def, locale, customerId, inputProps }: { def: CustomFieldDef; locale: 'ar' | 'en'; customerId: string | null; inputProps: InputProps }) {
   const label = locale === 'en' && def.name_en ? def.name_en : def.label;
   const common = { label, required: def.is_required, 'data-testid': `custom-field-${def.uuid}` };
   switch (def.html_tag) {

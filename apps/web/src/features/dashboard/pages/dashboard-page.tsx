@@ -1,34 +1,70 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconCalendarEvent, IconScissors, IconUsers, type Icon } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCalendarDue,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconCash,
+  IconChartBar,
+  IconChartPie,
+  IconReceipt,
+  IconScissors,
+  IconStar,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { formatDate, formatHijri, formatNumber } from '@/lib/format';
+import { formatDate, formatHijri, formatMoney, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { useDashboard } from '../api/get-dashboard';
+import { type Dashboard, useDashboard } from '../api/get-dashboard';
+import { BookingList, Empty, LatestOrders, OrderSources, SalesChart, Section, TopServices } from '../components/sections';
 
-function StatCard({ icon: IconComp, label, value, color, testId }: { icon: Icon; label: string; value: number | undefined; color: string; testId: string }) {
-  const locale = useLocale();
+function StatCard({ icon: IconComp, label, value, hint, color, testId }: { icon: Icon; label: string; value: ReactNode | undefined; hint?: ReactNode; color: string; testId: string }) {
   return (
     <Card withBorder padding="lg" data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+        <Stack gap={4} style={{ minWidth: 0 }}>
           <Text c="dimmed" fz="sm" fw={600}>
             {label}
           </Text>
           {value === undefined ? (
-            <Skeleton h={34} w={60} />
+            <Skeleton h={34} w={80} />
           ) : (
-            <Text fz={32} fw={800} lh={1.1}>
-              {formatNumber(value, locale)}
+            <Text fz={{ base: 24, sm: 28 }} fw={800} lh={1.15} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          )}
+          {hint && (
+            <Text fz="xs" c="dimmed">
+              {hint}
             </Text>
           )}
         </Stack>
-        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+        <ThemeIcon size={48} radius="md" variant="light" color={color} style={{ flexShrink: 0 }}>
           <IconComp size={26} />
         </ThemeIcon>
       </Group>
     </Card>
   );
+}
+
+/** What older servers (or a section the account may not see) leave out reads as empty. */
+function withDefaults(d: Partial<Dashboard> | undefined, currency: string, zone: string) {
+  return {
+    currency: d?.currency ?? currency,
+    timeZone: d?.time_zone ?? zone,
+    today: d?.today_appointments ?? [],
+    next: d?.next_bookings ?? [],
+    orders: d?.latest_orders ?? [],
+    services: d?.top_services ?? [],
+    sources: d?.order_sources ?? [],
+    sales: d?.sales ?? { today: 0, week: 0, month: 0, series: [] },
+    customers: d?.customers ?? { total: 0, new_this_month: 0 },
+  };
 }
 
 export function DashboardPage() {
@@ -37,6 +73,10 @@ export function DashboardPage() {
   const user = useCurrentUser();
   const summary = useDashboard();
   const today = new Date();
+  const d = summary.data;
+  const v = withDefaults(d, user.tenant.currency, user.tenant.timezone);
+  const money = (n: number) => formatMoney(n, locale, v.currency);
+  const canOrders = user.permissions.includes('orders');
 
   return (
     <Stack gap="lg">
@@ -47,6 +87,11 @@ export function DashboardPage() {
           </Title>
           <Group gap="xs" mt={4}>
             <Text c="dimmed">{user.tenant.name ? t('business', { name: user.tenant.name }) : t('noBusinessName')}</Text>
+            {user.current_branch && (
+              <Badge variant="light" color="gray" tt="none" data-testid="dashboard-branch">
+                {user.current_branch.name}
+              </Badge>
+            )}
             {user.tenant.onTrial && (
               <Badge variant="light" color="orange" data-testid="trial-days">
                 {t('trialDays', { count: user.tenant.trial_days_left })}
@@ -66,13 +111,92 @@ export function DashboardPage() {
       </Group>
 
       {summary.isError ? (
-        <Alert color="red">{t('loadError')}</Alert>
+        <Alert color="red" title={t('loadError')} data-testid="dashboard-error">
+          <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <StatCard icon={IconScissors} label={t('stats.services')} value={summary.data?.services_count} color="brand" testId="stat-services" />
-          <StatCard icon={IconUsers} label={t('stats.providers')} value={summary.data?.providers_count} color="teal" testId="stat-providers" />
-          <StatCard icon={IconBuildingStore} label={t('stats.branches')} value={summary.data?.branches_count} color="grape" testId="stat-branches" />
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+            <StatCard icon={IconCash} label={t('sales.today')} value={d && money(v.sales.today)} color="green" testId="stat-sales-today" />
+            <StatCard icon={IconChartBar} label={t('sales.week')} value={d && money(v.sales.week)} color="teal" testId="stat-sales-week" />
+            <StatCard icon={IconCash} label={t('sales.month')} value={d && money(v.sales.month)} color="brand" testId="stat-sales-month" />
+            <StatCard
+              icon={IconUsers}
+              label={t('customers.total')}
+              value={d && formatNumber(v.customers.total, locale)}
+              hint={d && t('customers.newThisMonth', { count: v.customers.new_this_month, n: formatNumber(v.customers.new_this_month, locale) })}
+              color="grape"
+              testId="stat-customers"
+            />
+          </SimpleGrid>
+
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Section title={t('sales.seriesTitle')} icon={IconChartBar} testId="dashboard-sales">
+                {!d ? (
+                  <Skeleton h={160} />
+                ) : v.sales.series.length ? (
+                  <SalesChart series={v.sales.series} currency={v.currency} />
+                ) : (
+                  <Empty>{t('empty.sales')}</Empty>
+                )}
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Section title={t('sections.sources')} icon={IconChartPie} testId="dashboard-sources">
+                {d ? <OrderSources sources={v.sources} /> : <Skeleton h={120} />}
+              </Section>
+            </Grid.Col>
+          </Grid>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Section
+              title={t('sections.today')}
+              icon={IconCalendarDue}
+              testId="dashboard-today"
+              action={
+                d && v.today.length > 0 ? (
+                  <Badge variant="light" tt="none">
+                    {formatNumber(v.today.length, locale)}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {d ? <BookingList bookings={v.today} timeZone={v.timeZone} withDate={false} empty={t('empty.today')} /> : <Skeleton h={120} />}
+            </Section>
+            <Section title={t('sections.next')} icon={IconCalendarTime} testId="dashboard-next">
+              {d ? <BookingList bookings={v.next} timeZone={v.timeZone} withDate empty={t('empty.next')} /> : <Skeleton h={120} />}
+            </Section>
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Section
+              title={t('sections.orders')}
+              icon={IconReceipt}
+              testId="dashboard-orders"
+              action={
+                canOrders ? (
+                  <Anchor component={Link} to="/orders" fz="sm">
+                    {t('viewAll')}
+                  </Anchor>
+                ) : undefined
+              }
+            >
+              {d ? <LatestOrders orders={v.orders} timeZone={v.timeZone} /> : <Skeleton h={120} />}
+            </Section>
+            <Section title={t('sections.services')} icon={IconStar} testId="dashboard-services">
+              {d ? <TopServices services={v.services} currency={v.currency} /> : <Skeleton h={120} />}
+            </Section>
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <StatCard icon={IconScissors} label={t('stats.services')} value={d && formatNumber(d.services_count, locale)} color="brand" testId="stat-services" />
+            <StatCard icon={IconUserPlus} label={t('stats.providers')} value={d && formatNumber(d.providers_count, locale)} color="teal" testId="stat-providers" />
+            <StatCard icon={IconBuildingStore} label={t('stats.branches')} value={d && formatNumber(d.branches_count, locale)} color="grape" testId="stat-branches" />
+          </SimpleGrid>
+        </>
       )}
     </Stack>
   );

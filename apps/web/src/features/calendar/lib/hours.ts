@@ -1,0 +1,36 @@
+/** Working hours as the API stores them: weekday ('0' Sunday … '6' Saturday) → [from, to] wall-clock ranges. */
+export type WorkingHoursLike = Partial<Record<string, readonly (readonly [string, string])[]>>;
+
+export type CalendarHours = {
+  /** FullCalendar `businessHours`: the rest of the day is shaded. */
+  businessHours: { daysOfWeek: number[]; startTime: string; endTime: string }[];
+  /** The time grid runs from an hour before the earliest opening to an hour after the latest closing. */
+  slotMinTime: string;
+  slotMaxTime: string;
+  /** Where the day view opens: the earliest opening. */
+  scrollTime: string;
+};
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+
+/**
+ * The calendar's visible hours from a branch's working hours (all branches' for "every branch":
+ * their union bounds the grid, and no shading since the branches differ). The whole day when none
+ * are known, opening on 08:00.
+ */
+export function calendarHours(list: readonly (WorkingHoursLike | null | undefined)[]): CalendarHours {
+  const known = list.filter((h): h is WorkingHoursLike => Boolean(h));
+  const ranges = known.flatMap((h) => Object.entries(h).flatMap(([day, rs]) => (rs ?? []).map(([from, to]) => ({ day: Number(day), from, to }))));
+  if (!ranges.length) return { businessHours: [], slotMinTime: '00:00:00', slotMaxTime: '24:00:00', scrollTime: '08:00:00' };
+  const min = Math.min(...ranges.map((r) => toMinutes(r.from)));
+  const max = Math.max(...ranges.map((r) => toMinutes(r.to)));
+  const floorHour = (m: number) => Math.max(0, Math.floor(m / 60) * 60 - 60);
+  const ceilHour = (m: number) => Math.min(1440, Math.ceil(m / 60) * 60 + 60);
+  return {
+    businessHours: known.length === 1 ? ranges.map((r) => ({ daysOfWeek: [r.day], startTime: r.from, endTime: r.to })) : [],
+    slotMinTime: clock(floorHour(min)),
+    slotMaxTime: clock(ceilHour(max)),
+    scrollTime: clock(Math.floor(min / 60) * 60),
+  };
+}
