@@ -121,6 +121,13 @@ export function hasAnyPermission(held: readonly string[], required: readonly Per
   return required.some((k) => set.has(k));
 }
 
+/**
+ * Keys of the booking desk (calendar, bookings, orders): they also read the pickers those screens
+ * need — services, products, packages, providers and branches lists, customer search and quick
+ * create — without holding the catalogue's own keys (docs/access-control.md).
+ */
+export const BOOKING_DESK_KEYS = ['bookings', 'calendar.all', 'calendar_only_staff', 'orders'] as const satisfies readonly PermissionKey[];
+
 /** The owner role: fixed, holds every key, cannot be edited or deleted. */
 export const OWNER_ROLE = { slug: 'owner', name: { ar: 'المالك', en: 'Owner' } } as const;
 

@@ -5,6 +5,7 @@ import { branches, categories, providerServices, providers, services } from './s
 import { industries, tenants } from './schema/tenants';
 import { roles, users } from './schema/users';
 import { createDefaultRoles } from '../modules/access/default-roles';
+import { createDefaultReasons } from '../modules/settings/default-reasons';
 
 export const DEMO = {
   email: 'owner@demo.khidma.test',
@@ -49,6 +50,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     if (!tenant) throw new Error('seed: tenant not created');
     await enterTenant(tx, tenant.id);
     const role = await createDefaultRoles(tx, tenant.id, 'ar');
+    await createDefaultReasons(tx, tenant.id, 'ar');
     await tx.insert(users).values({
       tenantId: tenant.id,
       name: 'نورة العتيبي',

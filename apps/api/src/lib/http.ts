@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@app/shared/permissions';
+import { BOOKING_DESK_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { idParam } from '@app/shared/schemas/access';
 import { messageSchema } from '@app/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -87,3 +87,8 @@ export const pageMeta = (page: number, perPage: number, total: number) => ({
   total,
   last_page: Math.max(1, Math.ceil(total / perPage)),
 });
+
+/** A read guard widened to the booking desk's keys (BOOKING_DESK_KEYS: the pickers of calendar, bookings, orders). */
+export function deskReadable(guard: RouteGuard): RouteGuard {
+  return { ...guard, permissions: [...(guard.permissions ?? []), ...BOOKING_DESK_KEYS] };
+}

@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import { type Database, enterTenant, type Tx, withTenant } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { createDefaultRoles } from '../access/default-roles';
+import { createDefaultReasons } from '../settings/default-reasons';
 import { tenants } from '../../db/schema/tenants';
 import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError, fieldError, unauthenticated } from '../../lib/errors';
@@ -259,6 +260,7 @@ export function createAuthService({ db, config }: AuthDeps) {
         // From here on, the tenant's own rows are written under its RLS context.
         await enterTenant(sys, tenant.id);
         const role = await createDefaultRoles(sys, tenant.id, lang);
+        await createDefaultReasons(sys, tenant.id, lang);
         const [user] = await sys
           .insert(users)
           .values({

@@ -636,6 +636,34 @@ describe('block times', () => {
   });
 });
 
+describe('the booking desk reads its pickers', () => {
+  it.each([['bookings'], ['orders'], ['calendar.all'], ['calendar_only_staff']] as const)(
+    '%s reads services, products, providers, branches and customer search, and quick-creates a customer, but writes no catalogue',
+    async (key) => {
+      const staff = await staffAccount(t.db, tenant, { permissions: [key] });
+      const c = new Client(t.app);
+      c.token = staff.token;
+      for (const path of ['services', 'products', 'providers', 'branches', 'customers_search?search=Cus']) {
+        expect((await c.get(path)).statusCode, path).toBe(200);
+      }
+      const quick = await c.post('customers', { first_name: 'Walk-in', last_name: key });
+      expect(quick.statusCode, quick.body).toBe(201);
+      expect((await c.post('services', { name: 'Nope', price: 100, duration: 10 })).statusCode).toBe(403);
+      expect((await c.post('branches', { name: 'Nope' })).statusCode).toBe(403);
+      expect((await c.get(`customers/${id('cust')}`)).statusCode).toBe(403);
+    },
+  );
+
+  it('a key outside the desk reads none of them', async () => {
+    const staff = await staffAccount(t.db, tenant, { permissions: ['comments'] });
+    const c = new Client(t.app);
+    c.token = staff.token;
+    for (const path of ['services', 'products', 'providers', 'branches', 'customers_search?search=Cus']) {
+      expect((await c.get(path)).statusCode, path).toBe(403);
+    }
+  });
+});
+
 // ------------------------------------------------------------------ data scope
 
 describe('own scope (calendar_only_staff without calendar.all)', () => {

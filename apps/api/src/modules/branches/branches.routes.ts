@@ -10,6 +10,7 @@ import type { RouteGuard } from '../../plugins/request-context';
 import type { AuthService } from '../auth/auth.service';
 import { createBranchService } from './branches.service';
 import { createTeamService } from './teams.service';
+import { BOOKING_DESK_KEYS } from '@app/shared/permissions';
 import { crudRoutes, ctxOf, written } from '../../lib/http';
 
 export type ModuleDeps = { db: Database; auth: AuthService; config: Config };
@@ -26,7 +27,7 @@ export const branchRoutes = (deps: ModuleDeps): FastifyPluginAsyncZod => async (
     const tags = ['branches'];
     const all: RouteGuard = { permissions: ['settings.branches'] };
 
-    crudRoutes(app, { path: '/branches', tags, guard: all, table: branchesTable, body: branchBody, item: branchSchema, service: branches });
+    crudRoutes(app, { path: '/branches', tags, guard: all, readers: [...BOOKING_DESK_KEYS], table: branchesTable, body: branchBody, item: branchSchema, service: branches });
 
     app.put(
       '/auth/current-branch',

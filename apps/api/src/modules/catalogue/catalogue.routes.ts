@@ -37,7 +37,8 @@ import { createCategoryService } from './categories.service';
 import { createPackageService } from './packages.service';
 import { createProductService, type UploadedImage } from './products.service';
 import { createServiceService } from './services.service';
-import { crudRoutes, ctxOf, listOf, one, written } from '../../lib/http';
+import { BOOKING_DESK_KEYS } from '@app/shared/permissions';
+import { crudRoutes, ctxOf, deskReadable, listOf, one, written } from '../../lib/http';
 
 
 
@@ -127,7 +128,7 @@ export const catalogueRoutes =
       const all: RouteGuard = { permissions: ['services'] };
       const byId: RouteGuard = { ...all, resources: { id: services } };
 
-      app.get('/services', { config: all, schema: { tags, querystring: servicesQuery, response: { 200: servicesPage } } }, async (request) =>
+      app.get('/services', { config: deskReadable(all), schema: { tags, querystring: servicesQuery, response: { 200: servicesPage } } }, async (request) =>
         svc.list(ctxOf(request), request.query),
       );
       app.get('/services/:id', { config: byId, schema: { tags, params: idParam, response: { 200: one(serviceSchema) } } }, async (request) => ({
@@ -173,7 +174,7 @@ export const catalogueRoutes =
       const byImage: RouteGuard = { ...all, resources: { id: products, imageId: productImages } };
       const imagesResult = z.object({ message: z.string(), data: z.array(productImageSchema) });
 
-      app.get('/products', { config: all, schema: { tags, querystring: productsQuery, response: { 200: productsPage } } }, async (request) =>
+      app.get('/products', { config: deskReadable(all), schema: { tags, querystring: productsQuery, response: { 200: productsPage } } }, async (request) =>
         prod.list(ctxOf(request), request.query),
       );
       app.get('/products/:id', { config: byId, schema: { tags, params: idParam, response: { 200: one(productSchema) } } }, async (request) => ({
@@ -230,6 +231,6 @@ export const catalogueRoutes =
     {
       const tags = ['packages'];
       const all: RouteGuard = { permissions: ['packages'], plugin: 'packages' };
-      crudRoutes(app, { path: '/packages', tags, guard: all, table: packages, body: packageBody, item: packageSchema, service: pkg });
+      crudRoutes(app, { path: '/packages', tags, guard: all, readers: [...BOOKING_DESK_KEYS], table: packages, body: packageBody, item: packageSchema, service: pkg });
     }
   };

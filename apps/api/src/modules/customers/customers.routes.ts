@@ -26,7 +26,7 @@ import { sniffImage } from '../../integrations/storage/storage.adapter';
 import { AppError, notFound } from '../../lib/errors';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createCustomerService } from './customers.service';
-import { ctxOf, listOf, one, written } from '../../lib/http';
+import { ctxOf, deskReadable, listOf, one, written } from '../../lib/http';
 
 
 
@@ -96,11 +96,11 @@ export const customerRoutes =
 
     app.get(
       '/customers_search',
-      { config: all, schema: { tags, summary: 'Top bar search: name, phone or e-mail, from 3 characters', querystring: customerSearchQuery, response: { 200: customerSearchPage } } },
+      { config: deskReadable(all), schema: { tags, summary: 'Top bar search: name, phone or e-mail, from 3 characters', querystring: customerSearchQuery, response: { 200: customerSearchPage } } },
       async (request) => customers.search(ctxOf(request), request.query.search, request.query.page),
     );
 
-    app.post('/customers', { config: all, schema: { tags, body: customerBody, response: { 201: written(customerSchema) } } }, async (request, reply) => {
+    app.post('/customers', { config: deskReadable(all), schema: { tags, body: customerBody, response: { 201: written(customerSchema) } } }, async (request, reply) => {
       const data = await customers.create(ctxOf(request), request.body);
       return reply.status(201).send({ message: t('created', request.locale), data });
     });

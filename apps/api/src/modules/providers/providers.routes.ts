@@ -7,7 +7,7 @@ import { providers as providersTable, providerTimeOff } from '../../db/schema/bu
 import { t } from '../../i18n/messages';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createProviderService } from './providers.service';
-import { ctxOf, listOf, one, written } from '../../lib/http';
+import { ctxOf, deskReadable, listOf, one, written } from '../../lib/http';
 
 
 
@@ -18,7 +18,7 @@ export const providerRoutes = (deps: { db: Database }): FastifyPluginAsyncZod =>
   const all: RouteGuard = { permissions: ['providers'] };
   const byId: RouteGuard = { ...all, resources: { id: providersTable } };
 
-  app.get('/providers', { config: all, schema: { tags, querystring: providersQuery, response: { 200: listOf(providerSchema) } } }, async (request) => ({
+  app.get('/providers', { config: deskReadable(all), schema: { tags, querystring: providersQuery, response: { 200: listOf(providerSchema) } } }, async (request) => ({
     data: await providers.list(ctxOf(request), request.query),
   }));
 

@@ -163,7 +163,16 @@ describe('tags', () => {
 });
 
 describe('cancellation reasons', () => {
+  it('a new business starts with default reasons of each type, so its first cancellation is possible', async () => {
+    const defaults = (await owner.client.get('reasons')).json().data as { type: string; reason: string }[];
+    expect(defaults.filter((r) => r.type === 'booking-cancel')).toHaveLength(3);
+    expect(defaults.filter((r) => r.type === 'invoice-refund')).toHaveLength(1);
+    expect(defaults.filter((r) => r.type === 'invoice-cancel')).toHaveLength(1);
+    for (const r of defaults) expect(r.reason.length).toBeGreaterThan(0);
+  });
+
   it('creates reasons of the three types and filters by type', async () => {
+    const before = (await owner.client.get('reasons')).json().data.length;
     for (const [type, reason] of [
       ['booking-cancel', 'Customer asked'],
       ['invoice-refund', 'Service not delivered'],
@@ -172,13 +181,15 @@ describe('cancellation reasons', () => {
       expect((await owner.client.post('reasons', { type, reason })).statusCode).toBe(201);
     }
     const all = (await owner.client.get('reasons')).json().data;
-    expect(all).toHaveLength(3);
-    const refunds = (await owner.client.get('reasons', { query: { type: 'invoice-refund' } })).json().data;
-    expect(refunds).toEqual([{ uuid: expect.any(String), type: 'invoice-refund', reason: 'Service not delivered', sort_order: 0 }]);
+    expect(all).toHaveLength(before + 3);
+    const refunds = (await owner.client.get('reasons', { query: { type: 'invoice-refund' } })).json().data as { type: string; reason: string; uuid: string }[];
+    expect(refunds.every((r) => r.type === 'invoice-refund')).toBe(true);
+    const created = refunds.find((r) => r.reason === 'Service not delivered');
+    expect(created).toEqual({ uuid: expect.any(String), type: 'invoice-refund', reason: 'Service not delivered', sort_order: 0 });
     expect((await owner.client.get('reasons', { query: { type: 'other' } })).statusCode).toBe(422);
     const bad = await owner.client.post('reasons', { type: 'other', reason: '' });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['reason', 'type']);
-    const id = refunds[0].uuid;
+    const id = created?.uuid;
     expect((await owner.client.put(`reasons/${id}`, { type: 'invoice-cancel', reason: 'Duplicate' })).json().data).toMatchObject({ type: 'invoice-cancel', reason: 'Duplicate' });
     expect((await del(owner.client, `reasons/${id}`)).statusCode).toBe(200);
   });
