@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatMoney, formatTime, minorToInput, toMinorUnits } from './format';
+import { formatClock, formatList, formatMoney, formatTime, minorToInput, toMinorUnits } from './format';
 
 describe('money formatting follows the currency digits', () => {
   it('shows 2 decimals for SAR, 3 for KWD, none for JPY', () => {
@@ -23,5 +23,13 @@ describe('time formatting follows the 12/24 h setting', () => {
     expect(formatClock('14:30', 'en', '24')).toBe('14:30');
     expect(formatClock('14:30', 'en', '12').toLowerCase()).toMatch(/02:30\s?pm/);
     expect(formatTime('2025-01-01T09:05:00Z', 'en', '24', 'UTC')).toBe('09:05');
+  });
+});
+
+describe('lists of names', () => {
+  it('join the way each language joins them', () => {
+    expect(formatList(['Sara', 'Omar', 'Lina'], 'en')).toBe('Sara, Omar and Lina');
+    expect(formatList(['سارة', 'عمر'], 'ar')).toBe('سارة وعمر');
+    expect(formatList(['Sara'], 'en')).toBe('Sara');
   });
 });

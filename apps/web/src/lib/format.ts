@@ -84,6 +84,11 @@ export function formatHijri(value: string | Date, locale: Locale): string {
 }
 
 /** 90 → "1 h 30 min" / "1 س 30 د" using Intl unit names. */
+/** Names joined the way the language joins a list ("A, B and C" / "A وB وC"). */
+export function formatList(items: readonly string[], locale: Locale): string {
+  return new Intl.ListFormat(intlTag(locale), { style: 'long', type: 'conjunction' }).format(items);
+}
+
 export function formatDuration(minutes: number, locale: Locale): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

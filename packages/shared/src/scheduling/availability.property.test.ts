@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BlockTime, type ExistingBooking, type FreeSlotsInput, freeSlots, type ProviderAvailability, type WeeklyHours } from './availability';
+import { type Assignment, type BlockTime, type ExistingBooking, type FreeSlotsInput, freeSlots, type ProviderAvailability, type WeeklyHours } from './availability';
 import { addDays, localDateOf, localDates, localDayBounds, naiveMidnight, offsetAt, zonedToUtc } from './zoned';
 
 const M = 60_000;
@@ -46,6 +46,8 @@ const scenario = fc
         clientsInSameTime: fc.integer({ min: 1, max: 3 }),
         serviceIds: fc.oneof({ arbitrary: fc.constant(['a', 'b']), weight: 3 }, { arbitrary: fc.subarray(['a', 'b']), weight: 1 }),
         timeOff: fc.array(fc.tuple(fc.integer({ min: -1, max: 4 }), fc.integer({ min: 0, max: 1 })), { maxLength: 1 }),
+        assignment: fc.constantFrom<Assignment>('single', 'multiple', 'team'),
+        crew: fc.uniqueArray(fc.nat({ max: 3 }), { maxLength: 2 }),
       }),
       { minLength: 1, maxLength: 4 },
     ),
@@ -63,6 +65,8 @@ const scenario = fc
       clientsInSameTime: p.clientsInSameTime,
       serviceIds: p.serviceIds,
       timeOff: p.timeOff.map(([s, l]) => ({ startDate: addDays(g.from, s), endDate: addDays(g.from, s + l) })),
+      assignment: p.assignment,
+      crew: p.crew.filter((c) => c !== i && c < g.providers.length).map((c) => `p${c}`),
     }));
     const bookings: ExistingBooking[] = g.bookings.map(([p, s, l]) => ({ providerId: `p${p % providers.length}`, start: rangeStart + s * M, end: rangeStart + (s + l) * M }));
     const blocks: BlockTime[] = g.blocks.map(([p, s, l]) => ({ providerId: p === null ? null : `p${p % providers.length}`, start: rangeStart + s * M, end: rangeStart + (s + l) * M }));
@@ -98,6 +102,30 @@ function inside(hours: WeeklyHours, date: string, zone: string, s: number, e: nu
 }
 const onTimeOff = (p: ProviderAvailability, date: string) => (p.timeOff ?? []).some((t) => t.startDate <= date && date <= t.endDate);
 const offers = (input: FreeSlotsInput, p: ProviderAvailability) => input.services.every((s) => p.serviceIds.includes(s.id));
+const byId = (input: FreeSlotsInput, id: string) => input.providers.find((x) => x.id === id)!;
+
+/** The provider alone may take [s, e) of local day `date`: hours, branch hours, time off, blocks, capacity. */
+function freeFor(input: FreeSlotsInput, p: ProviderAvailability, date: string, s: number, e: number): boolean {
+  return (
+    p.clientsInSameTime >= 1 &&
+    !onTimeOff(p, date) &&
+    inside(input.branchHours, date, input.zone, s, e) &&
+    inside(p.hours, date, input.zone, s, e) &&
+    !(input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === p.id) && overlaps(s, e, b)) &&
+    maxLoad(input, p.id, s, e) < p.clientsInSameTime
+  );
+}
+/** A team provider's crew (without itself), else nobody. */
+const crewOf = (input: FreeSlotsInput, p: ProviderAvailability) => (p.assignment === 'team' ? (p.crew ?? []).filter((c) => c !== p.id).map((c) => byId(input, c)) : []);
+/** [offset, length] of each service's part of the visit, in ms from its start. */
+function parts(input: FreeSlotsInput): [number, number][] {
+  let at = 0;
+  return input.services.map((s) => {
+    const part: [number, number] = [at, (s.duration + (s.buffer ?? 0)) * M];
+    at += part[1];
+    return part;
+  });
+}
 
 describe('freeSlots properties', () => {
   it('(a)(b)(d) every slot is free, inside the hours of its local day, on the grid and not in the past', () => {
@@ -110,21 +138,30 @@ describe('freeSlots properties', () => {
             expect(localDateOf(slot.start, input.zone)).toBe(day.date);
             expect((slot.start + offsetAt(slot.start, input.zone) - naiveMidnight(day.date)) % step).toBe(0);
             expect(inside(input.branchHours, day.date, input.zone, slot.start, slot.end)).toBe(true); // (b)
-            expect(slot.providerIds.length).toBeGreaterThan(0);
+            const split = slot.split ?? [];
+            expect(slot.providerIds.length > 0 !== split.length > 0).toBe(true);
             for (const pid of slot.providerIds) {
-              const p = input.providers.find((x) => x.id === pid)!;
+              const p = byId(input, pid);
               expect(offers(input, p)).toBe(true);
-              expect(inside(p.hours, day.date, input.zone, slot.start, slot.end)).toBe(true); // (b)
-              expect(onTimeOff(p, localDateOf(slot.start, input.zone)) || onTimeOff(p, localDateOf(slot.end - 1, input.zone))).toBe(false); // (a)
-              expect((input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === pid) && overlaps(slot.start, slot.end, b))).toBe(false); // (a)
-              expect(maxLoad(input, pid, slot.start, slot.end) + 1).toBeLessThanOrEqual(p.clientsInSameTime); // (a), (c)
+              // (a) (b) (c): hours, time off, blocks and capacity of the provider and of its crew
+              for (const q of [p, ...crewOf(input, p)]) expect(freeFor(input, q, day.date, slot.start, slot.end)).toBe(true);
+              expect(onTimeOff(p, localDateOf(slot.end - 1, input.zone))).toBe(false);
+            }
+            if (split.length > 0) {
+              expect(split).toHaveLength(input.services.length);
+              parts(input).forEach(([off, len], i) => {
+                const p = byId(input, split[i]!);
+                expect(p.assignment).toBe('multiple');
+                expect(p.serviceIds).toContain(input.services[i]!.id);
+                expect(freeFor(input, p, day.date, slot.start + off, slot.start + off + len)).toBe(true);
+              });
             }
           }
         }
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   it('(c) booking a returned slot for a provider of capacity 1 removes it for that provider', () => {
     fc.assert(
@@ -140,7 +177,7 @@ describe('freeSlots properties', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   it('returns exactly the slots of a brute-force scan of every 5-minute instant', () => {
     fc.assert(
@@ -155,22 +192,25 @@ describe('freeSlots properties', () => {
             const e = t + total;
             if (!inside(input.branchHours, date, input.zone, t, e)) continue;
             const ids = input.providers
-              .filter(
-                (p) =>
-                  offers(input, p) &&
-                  !onTimeOff(p, date) &&
-                  inside(p.hours, date, input.zone, t, e) &&
-                  !(input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === p.id) && overlaps(t, e, b)) &&
-                  maxLoad(input, p.id, t, e) < p.clientsInSameTime,
-              )
+              .filter((p) => offers(input, p) && [p, ...crewOf(input, p)].every((q) => freeFor(input, q, date, t, e)))
               .map((p) => p.id);
-            if (ids.length > 0) expected.push(`${date} ${t} ${ids.join(',')}`);
+            if (ids.length > 0) {
+              expected.push(`${date} ${t} ${ids.join(',')}`);
+              continue;
+            }
+            if (input.services.length < 2) continue;
+            const split = parts(input).map(([off, len], i) =>
+              input.providers.find(
+                (p) => p.assignment === 'multiple' && p.serviceIds.includes(input.services[i]!.id) && freeFor(input, p, date, t + off, t + off + len),
+              ),
+            );
+            if (split.every((p) => p)) expected.push(`${date} ${t} split:${split.map((p) => p!.id).join(',')}`);
           }
         }
-        const actual = freeSlots(input).flatMap((d) => d.slots.map((s) => `${d.date} ${s.start} ${s.providerIds.join(',')}`));
+        const actual = freeSlots(input).flatMap((d) => d.slots.map((s) => `${d.date} ${s.start} ${s.split ? `split:${s.split.join(',')}` : s.providerIds.join(',')}`));
         expect(actual).toEqual(expected);
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 });

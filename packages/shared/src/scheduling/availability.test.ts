@@ -148,3 +148,68 @@ describe('freeSlots: time zones', () => {
     expect(short!.slots[0]!.end - short!.slots[0]!.start).toBe(3 * H);
   });
 });
+
+describe('freeSlots: assignment types', () => {
+  const at = (hm: string) => zonedToUtc('2024-05-05', hm, 'Asia/Riyadh');
+  const hours = everyDay([['09:00', '13:00']]);
+
+  it('team: the provider and every member of its crew must be free for the whole visit', () => {
+    const input = base({
+      providers: [
+        { id: 'lead', assignment: 'team', crew: ['helper'], hours, clientsInSameTime: 1, serviceIds: ['s1'] },
+        // The helper does not offer the service itself, and works from 10:00 only.
+        { id: 'helper', hours: everyDay([['10:00', '13:00']]), clientsInSameTime: 1, serviceIds: [] },
+      ],
+      bookings: [{ providerId: 'helper', start: at('11:00'), end: at('12:00') }],
+    });
+    expect(starts(input)).toEqual(['10:00', '12:00']);
+    // Nobody can book the helper alone: it offers nothing.
+    expect(freeSlots(input)[0]!.slots.every((s) => s.providerIds.join() === 'lead')).toBe(true);
+  });
+
+  it('team: a crew member missing from the input (or unable to take a client) makes the team unavailable', () => {
+    const missing = base({ providers: [{ id: 'lead', assignment: 'team', crew: ['ghost'], hours, clientsInSameTime: 1, serviceIds: ['s1'] }] });
+    expect(starts(missing)).toEqual([]);
+    const asSingle = base({ providers: [{ id: 'lead', assignment: 'single', crew: ['ghost'], hours, clientsInSameTime: 1, serviceIds: ['s1'] }] });
+    expect(starts(asSingle)).toHaveLength(7);
+  });
+
+  it('multiple: a visit nobody can do whole is split between providers of type multiple, one per service', () => {
+    const services = [
+      { id: 'cut', duration: 60 },
+      { id: 'nails', duration: 30 },
+    ];
+    const input = base({
+      services,
+      providers: [
+        { id: 'barber', assignment: 'multiple', hours, clientsInSameTime: 1, serviceIds: ['cut'] },
+        { id: 'single-nails', assignment: 'single', hours, clientsInSameTime: 1, serviceIds: ['nails'] },
+        { id: 'nail-artist', assignment: 'multiple', hours: everyDay([['10:00', '13:00']]), clientsInSameTime: 1, serviceIds: ['nails'] },
+      ],
+    });
+    const [day] = freeSlots(input);
+    // The nails part (after an hour of haircut) needs the nail artist, who starts at 10:00.
+    expect(day!.slots.map((s) => wall(s.start, 'Asia/Riyadh'))).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+    expect(day!.slots[0]).toEqual({ start: at('09:00'), end: at('10:30'), providerIds: [], split: ['barber', 'nail-artist'] });
+  });
+
+  it('multiple: a provider doing the whole visit wins; a chosen provider is never split', () => {
+    const services = [
+      { id: 'cut', duration: 60 },
+      { id: 'nails', duration: 30 },
+    ];
+    const providers = [
+      { id: 'all-round', assignment: 'multiple' as const, hours: everyDay([['11:00', '13:00']]), clientsInSameTime: 1, serviceIds: ['cut', 'nails'] },
+      { id: 'barber', assignment: 'multiple' as const, hours, clientsInSameTime: 1, serviceIds: ['cut'] },
+    ];
+    const [day] = freeSlots(base({ services, providers }));
+    // 09:00–10:30: the all-rounder is not working yet, but can do the nails part from 11:00 (10:00 start).
+    expect(day!.slots.map((s) => [wall(s.start, 'Asia/Riyadh'), s.providerIds.join() || `split:${s.split?.join()}`])).toEqual([
+      ['10:00', 'split:barber,all-round'],
+      ['10:30', 'split:barber,all-round'],
+      ['11:00', 'all-round'],
+      ['11:30', 'all-round'],
+    ]);
+    expect(freeSlots(base({ services, providers, providerId: 'barber' }))[0]!.slots).toEqual([]);
+  });
+});

@@ -7,10 +7,13 @@
  * days have 23 or 25 hours); working hours become UTC intervals, and everything after that is
  * integer interval arithmetic.
  *
- * Assignment: only "single" is implemented — one provider does the whole visit, so a slot lists
- * every provider free for the whole [start, end) and offering every requested service, and the
- * caller picks one. "multiple" (a different provider per service) and "team" (several providers at
- * once) are later extensions: they would compute per-service windows and combine providers.
+ * Assignment types (docs/decisions.md "Assignment types"):
+ * - single: one provider does the whole visit; a slot lists every provider free for the whole
+ *   [start, end) and offering every requested service, and the caller picks one.
+ * - team: like single, and every member of the provider's crew (the other providers of its provider
+ *   teams) must be free for the whole visit too: they work it together.
+ * - multiple: under "any provider", a visit of several services nobody can do whole may be split
+ *   between providers of type multiple, one per service, back to back (`Slot.split`).
  */
 import { type Interval, intersect, normalize, saturated, subtract } from './intervals';
 import { type LocalDate, LocalDay, localDates, parseWallTime } from './zoned';
@@ -30,8 +33,14 @@ export interface VisitService {
   buffer?: number;
 }
 
+export type Assignment = 'single' | 'multiple' | 'team';
+
 export interface ProviderAvailability {
   id: string;
+  /** Default single. */
+  assignment?: Assignment;
+  /** Team providers: the providers who work every visit with this one (they must be in `providers`). */
+  crew?: readonly string[];
   hours: WeeklyHours;
   /** How many bookings may overlap at any instant; below 1 the provider is never free. */
   clientsInSameTime: number;
@@ -76,8 +85,13 @@ export interface FreeSlotsInput {
 export interface Slot {
   start: number;
   end: number;
-  /** Providers free for the whole slot and offering all the services, in input order. */
+  /** Providers free for the whole slot (with their crew) and offering all the services, in input order. */
   providerIds: string[];
+  /**
+   * Only when `providerIds` is empty: one provider of type multiple per service of the visit (the first
+   * free one in input order), each free for its own service's part of the visit.
+   */
+  split?: string[];
 }
 
 export interface DaySlots {
@@ -120,6 +134,18 @@ function checkInput(input: FreeSlotsInput, step: number, total: number, days: nu
   if (!Number.isFinite(input.now)) throw new RangeError('invalid now');
 }
 
+/** Calls `fn` for every instant in [lo, hi] of `day` whose local wall clock is on the `stepMs` grid. */
+function eachGridStart(day: LocalDay, lo: number, hi: number, stepMs: number, fn: (t: number) => void): void {
+  for (const seg of day.segments) {
+    const a = Math.max(lo, seg.from);
+    const b = Math.min(hi, seg.to - 1);
+    if (b < a) continue;
+    // First instant ≥ a whose local wall clock is on the grid.
+    const r = (((a + seg.offset - day.naive) % stepMs) + stepMs) % stepMs;
+    for (let t = r === 0 ? a : a + stepMs - r; t <= b; t += stepMs) fn(t);
+  }
+}
+
 /** Free slots per local date from `input.from` to `input.to` (a day without slots has an empty list). */
 export function freeSlots(input: FreeSlotsInput): DaySlots[] {
   const step = input.slotStep ?? 15;
@@ -134,18 +160,30 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
   const rangeStart = days[0]!.start;
   const rangeEnd = days[days.length - 1]!.end;
   const overlapsRange = (s: number, e: number) => e > s && s < rangeEnd && e > rangeStart;
+  const now = input.now;
 
   const branchWeek = weekMinutes(input.branchHours);
   const serviceIds = input.services.map((s) => s.id);
-  const providers = input.providers.filter(
-    (p) =>
-      (input.providerId === undefined || p.id === input.providerId) &&
-      p.clientsInSameTime >= 1 &&
-      serviceIds.every((id) => p.serviceIds.includes(id)),
+  const byId = new Map(input.providers.map((p) => [p.id, p]));
+  const able = (p: ProviderAvailability) => p.clientsInSameTime >= 1;
+  const whole = input.providers.filter(
+    (p) => (input.providerId === undefined || p.id === input.providerId) && able(p) && serviceIds.every((id) => p.serviceIds.includes(id)),
   );
+  // Split visits: "any provider", several services, providers of type multiple offering some of them.
+  const splitters =
+    input.providerId === undefined && input.services.length > 1
+      ? input.providers.filter((p) => p.assignment === 'multiple' && able(p) && serviceIds.some((id) => p.serviceIds.includes(id)))
+      : [];
+
+  // Every provider whose free time may be needed: the candidates, their crews, the splitters.
+  const wanted = new Set<string>();
+  for (const p of whole) {
+    wanted.add(p.id);
+    if (p.assignment === 'team') for (const c of p.crew ?? []) wanted.add(c);
+  }
+  for (const p of splitters) wanted.add(p.id);
 
   // One pass over bookings and blocks, grouped by provider and clipped to the range.
-  const wanted = new Set(providers.map((p) => p.id));
   const bookingsOf = new Map<string, Interval[]>();
   for (const b of input.bookings ?? []) {
     if (!wanted.has(b.providerId) || !overlapsRange(b.start, b.end)) continue;
@@ -163,19 +201,19 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
     pushTo(blocksOf, b.providerId, [b.start, b.end]);
   }
 
-  const slotMaps = days.map(() => new Map<number, string[]>());
-  const now = input.now;
-
-  for (const p of providers) {
-    const busy = normalize([
-      ...saturated(bookingsOf.get(p.id) ?? [], Math.floor(p.clientsInSameTime)),
-      ...branchBlocks,
-      ...(blocksOf.get(p.id) ?? []),
-    ]);
+  /** Per day of the range: the provider's free intervals (inside its and the branch's hours), computed once. */
+  const freeCache = new Map<string, Interval[][]>();
+  const freeOf = (id: string): Interval[][] => {
+    const cached = freeCache.get(id);
+    if (cached) return cached;
+    const p = byId.get(id);
+    const out: Interval[][] = days.map(() => []);
+    freeCache.set(id, out);
+    if (!p || !able(p)) return out; // an unknown or unavailable crew member: never free
+    const busy = normalize([...saturated(bookingsOf.get(p.id) ?? [], Math.floor(p.clientsInSameTime)), ...branchBlocks, ...(blocksOf.get(p.id) ?? [])]);
     const week = weekMinutes(p.hours);
     const timeOff = p.timeOff ?? [];
     let cursor = 0;
-
     for (let di = 0; di < days.length; di++) {
       const day = days[di]!;
       if (day.end <= now) continue;
@@ -184,31 +222,83 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
       if (minutes.length === 0) continue;
       const work = normalize(minutes.map(([s, e]) => [day.toUtc(s), day.toUtc(e)] as const));
       while (cursor < busy.length && busy[cursor]![1] <= day.start) cursor++;
-      const free = subtract(work, busy, cursor);
-      const map = slotMaps[di]!;
+      out[di] = subtract(work, busy, cursor);
+    }
+    return out;
+  };
 
+  const slotMaps = days.map(() => new Map<number, string[]>());
+
+  for (const p of whole) {
+    const own = freeOf(p.id);
+    const crew = p.assignment === 'team' ? (p.crew ?? []).filter((c) => c !== p.id).map(freeOf) : [];
+    for (let di = 0; di < days.length; di++) {
+      let free = own[di]!;
+      for (const member of crew) free = intersect(free, member[di]!);
+      const day = days[di]!;
+      const map = slotMaps[di]!;
       for (const [a, b] of free) {
-        const last = b - totalMs; // latest start
-        if (last < a) continue;
-        for (const seg of day.segments) {
-          const lo = Math.max(a, seg.from, now);
-          const hi = Math.min(last, seg.to - 1);
-          if (hi < lo) continue;
-          // First instant ≥ lo whose local wall clock is on the grid.
-          const r = (((lo + seg.offset - day.naive) % stepMs) + stepMs) % stepMs;
-          for (let t = r === 0 ? lo : lo + stepMs - r; t <= hi; t += stepMs) {
-            const ids = map.get(t);
-            if (ids) ids.push(p.id);
-            else map.set(t, [p.id]);
+        eachGridStart(day, Math.max(a, now), b - totalMs, stepMs, (t) => {
+          const ids = map.get(t);
+          if (ids) ids.push(p.id);
+          else map.set(t, [p.id]);
+        });
+      }
+    }
+  }
+
+  const splitMaps = days.map(() => new Map<number, string[]>());
+  if (splitters.length > 0) {
+    // Each service's part of the visit: its offset from the visit start and its length (with buffer).
+    const parts: { offset: number; length: number }[] = [];
+    let offset = 0;
+    for (const s of input.services) {
+      const length = (s.duration + (s.buffer ?? 0)) * MINUTE;
+      parts.push({ offset, length });
+      offset += length;
+    }
+    for (let di = 0; di < days.length; di++) {
+      const day = days[di]!;
+      // cover[i]: visit start → the first splitter free for the part of service i.
+      const cover = parts.map(() => new Map<number, string>());
+      for (const p of splitters) {
+        const free = freeOf(p.id)[di]!;
+        input.services.forEach((s, i) => {
+          if (!p.serviceIds.includes(s.id)) return;
+          const { offset: off, length } = parts[i]!;
+          const map = cover[i]!;
+          for (const [a, b] of free) {
+            eachGridStart(day, Math.max(a - off, now), b - off - length, stepMs, (t) => {
+              if (!map.has(t)) map.set(t, p.id);
+            });
           }
+        });
+      }
+      const whole = slotMaps[di]!;
+      const split = splitMaps[di]!;
+      for (const [t, first] of cover[0]!) {
+        if (whole.has(t)) continue;
+        const ids = [first];
+        for (let i = 1; i < parts.length; i++) {
+          const id = cover[i]!.get(t);
+          if (id === undefined) break;
+          ids.push(id);
         }
+        if (ids.length === parts.length) split.set(t, ids);
       }
     }
   }
 
   return days.map((day, di) => {
     const map = slotMaps[di]!;
-    const starts = [...map.keys()].sort((x, y) => x - y);
-    return { date: day.date, slots: starts.map((start) => ({ start, end: start + totalMs, providerIds: map.get(start)! })) };
+    const split = splitMaps[di]!;
+    const starts = [...map.keys(), ...split.keys()].sort((x, y) => x - y);
+    return {
+      date: day.date,
+      slots: starts.map((start) => {
+        const ids = map.get(start);
+        return ids ? { start, end: start + totalMs, providerIds: ids } : { start, end: start + totalMs, providerIds: [], split: split.get(start)! };
+      }),
+    };
   });
 }

@@ -83,6 +83,8 @@ export const bookingSchema = z.object({
   customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
   staff_id: z.string(),
   staff: person.nullable(),
+  /** A team provider's booking: the other providers working it (busy with it too). */
+  crew: z.array(person),
   branch_id: z.string().nullable(),
   service_id: z.string().nullable(),
   service: person.nullable(),
@@ -133,8 +135,13 @@ export const slotSchema = z.object({
   end_time: z.string(),
   /** Branch-local `HH:mm`. */
   slot: z.string(),
-  /** Providers free for the whole visit, in the business's provider order. */
+  /** Providers free for the whole visit (with their crew), in the business's provider order. */
   staff_ids: z.array(z.string()),
+  /**
+   * Only when nobody is free for the whole visit ("any provider", several services): one provider of
+   * type multiple per service, in the visit's order. Null otherwise.
+   */
+  split_staff_ids: z.array(z.string()).nullable(),
 });
 export type Slot = z.infer<typeof slotSchema>;
 export const daySlotsSchema = z.object({ date: z.string(), slots: z.array(slotSchema) });

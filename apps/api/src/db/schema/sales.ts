@@ -225,6 +225,28 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * The crew of a team booking (docs/decisions.md "Assignment types"): the other providers who work it
+ * with its provider. Each row keeps the provider busy from `start_at` to `occupied_until` (copied from
+ * the booking and rewritten with it), so the availability query reads it through an index.
+ */
+export const bookingCrew = pgTable(
+  'booking_crew',
+  {
+    tenantId: tenantId(),
+    bookingId: uuid('booking_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    occupiedUntil: timestamp('occupied_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.bookingId, t.providerId] }),
+    index('booking_crew_provider_time').on(t.tenantId, t.providerId, t.startAt),
+    foreignKey({ columns: [t.tenantId, t.bookingId], foreignColumns: [bookings.tenantId, bookings.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [providers.tenantId, providers.id] }).onDelete('cascade'),
+  ],
+);
+
 /** Time nobody can book: a whole branch (provider null) or one provider. */
 export const blockTimes = pgTable(
   'block_times',

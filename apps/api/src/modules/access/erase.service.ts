@@ -16,7 +16,7 @@ import {
   services,
 } from '../../db/schema/business';
 import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
-import { blockTimes, bookings, orderImages, orderItems, orderLogs, orders, paymentLinks, transactions } from '../../db/schema/sales';
+import { blockTimes, bookingCrew, bookings, orderImages, orderItems, orderLogs, orders, paymentLinks, transactions } from '../../db/schema/sales';
 import { expenses, importJobs } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { verifyPassword } from '../../lib/crypto';
@@ -34,6 +34,7 @@ type TenantRows = PgTable & { tenantId: AnyPgColumn };
 export const WIPED: readonly TenantRows[] = [
   paymentLinks,
   transactions,
+  bookingCrew,
   bookings,
   blockTimes,
   orderLogs,

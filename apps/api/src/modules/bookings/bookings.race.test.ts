@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, readyUser, rows, type TestApp } from '../../../test/helper';
 import { t as tr } from '../../i18n/messages';
-import { at, branch, customer, dayAhead, provider, service } from './bookings.fixtures';
+import { at, branch, customer, dayAhead, insertId, provider, service } from './bookings.fixtures';
 
 /**
  * The database guarantees capacity (issue 5 §2 "race-free"): 50 requests at once for the last seat
@@ -115,5 +115,30 @@ describe.skipIf(!POSTGRES)('concurrent bookings on PostgreSQL', () => {
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(refused.every((r) => r.statusCode === 422 && r.json().errors.start_time?.[0] === tr('time_slot_booked', 'en'))).toBe(true);
     expect(await activeAt([p], target)).toBe(2);
+  });
+
+  it('teams sharing a crew member: 50 requests split over two team leads and the member itself at one time give exactly one booking', async () => {
+    const d = dayAhead(day++);
+    const b = await branch(t.db, tenant, { name: 'Crew branch' });
+    const leadA = await provider(t.db, tenant, { name: 'Lead A', branchId: b, serviceIds: [cut], assignment: 'team', sortOrder: 1 });
+    const leadB = await provider(t.db, tenant, { name: 'Lead B', branchId: b, serviceIds: [cut], assignment: 'team', sortOrder: 2 });
+    const shared = await provider(t.db, tenant, { name: 'Shared member', branchId: b, serviceIds: [cut], sortOrder: 3 });
+    for (const lead of [leadA, leadB]) {
+      const teamId = await insertId(t.db, sql`insert into provider_teams (tenant_id, title) values (${tenant}, 'Crew') returning id`);
+      for (const member of [lead, shared]) await t.db.execute(sql`insert into provider_team_members (tenant_id, team_id, provider_id) values (${tenant}, ${teamId}, ${member})`);
+    }
+    const start = at(d, '10:00');
+    const who = [leadA, leadB, shared];
+    let i = 0;
+    const { results, byStatus } = await fire(N, () => post('bookings', { customer_id: cust, branch_id: b, staff_id: who[i++ % 3], service_ids: [cut], start_time: start }));
+    expect(byStatus).toEqual({ 201: 1, 422: N - 1 });
+    for (const r of results.filter((x) => x.statusCode === 422)) expect(r.json().errors.start_time).toEqual([tr('time_slot_booked', 'en')]);
+    // The shared member is busy exactly once: as the winner itself, or as the winner's crew.
+    const [row] = await rows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from bookings where tenant_id = ${tenant} and provider_id = ${shared} and status = 'confirmed' and start_at = ${start}::timestamptz)
+               + (select count(*) from booking_crew where tenant_id = ${tenant} and provider_id = ${shared} and start_at = ${start}::timestamptz) as n`,
+    );
+    expect(Number(row?.n)).toBe(1);
   });
 });

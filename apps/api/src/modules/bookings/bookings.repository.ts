@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, 
 import type { Executor, Tx } from '../../db/client';
 import { branches, providers, providerServices, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
-import { blockTimes, bookings, orderItems, orders } from '../../db/schema/sales';
+import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
 import { cancellationReasons } from '../../db/schema/settings';
 import { searchCondition } from '../customers/customers.repository';
 
@@ -32,6 +32,10 @@ export type SlotProvider = {
   branch_id: string | null;
   /** Which of the visit's services the provider offers. */
   offered: string[];
+  /** A provider that may take the visit (or a part of it); false: only loaded as a team's crew. */
+  candidate: boolean;
+  /** Team providers: the other members of their provider teams. */
+  crew: string[];
 };
 
 export type SlotInputs = {
@@ -52,8 +56,8 @@ export type SlotInputsQuery = {
   /** Distinct service ids of the visit. */
   serviceIds: string[];
   /**
-   * Exactly these providers (already checked by the caller), or — left out — every provider of the
-   * branch (or of no branch) offering all the services.
+   * Exactly these providers (already checked by the caller), or — left out — the candidates of
+   * `candidateFilter`. The crews of team candidates are loaded too.
    */
   providerIds?: string[];
   /** Local dates (the branch's time zone), both inclusive. */
@@ -93,15 +97,31 @@ export async function loadSlotInputs(exec: Executor, tenantId: string, q: SlotIn
   return { branch: row.branch, services: row.services, providers: row.providers, timeOff: row.time_off, blocks: row.blocks, bookings: busy };
 }
 
+/**
+ * The providers that may take a visit at a branch under "any provider": those of the branch (or of
+ * no branch) offering every service, and — for a visit of several services — those of type multiple
+ * offering some of them (a split visit, docs/decisions.md "Assignment types"). `p` is the providers row.
+ */
+function candidateFilter(branchId: string, distinct: readonly string[]): SQL {
+  const offered = sql`(select count(distinct ps.service_id) from provider_services ps
+               where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)}))`;
+  const split = distinct.length > 1 ? sql` or (p.assignment_type = 'multiple' and ${offered} > 0)` : sql``;
+  return sql`(p.branch_id = ${branchId} or p.branch_id is null) and (${offered} = ${distinct.length}${split})`;
+}
+
+/** Ids of the other members of the provider teams of the team-type providers in `candidates` (a subquery yielding id, assignment_type). */
+function crewOf(tenantId: string, candidates: SQL): SQL {
+  return sql`select m2.provider_id from provider_team_members m1
+             join provider_team_members m2 on m2.tenant_id = m1.tenant_id and m2.team_id = m1.team_id and m2.provider_id <> m1.provider_id
+             where m1.tenant_id = ${tenantId} and m1.provider_id in (select id from (${candidates}) cc where cc.assignment_type = 'team')`;
+}
+
 /** The one statement of `loadSlotInputs` (exported for the benchmark's query plan). */
 export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
   const distinct = [...new Set(q.serviceIds)];
-  const providerFilter = q.providerIds
-    ? sql`p.id = any(${uuidArray(q.providerIds)})`
-    : sql`(p.branch_id = ${q.branchId} or p.branch_id is null)
-          and (select count(distinct ps.service_id) from provider_services ps
-               where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})) = ${distinct.length}`;
+  const providerFilter = q.providerIds ? sql`p.id = any(${uuidArray(q.providerIds)})` : candidateFilter(q.branchId, distinct);
   const exclude = q.excludeBookingIds?.length ? sql`and not (bk.id = any(${uuidArray(q.excludeBookingIds)}))` : sql``;
+  const cols = sql`p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order`;
   return sql`
     with b as (
       select id, type, timezone, working_hours from branches where tenant_id = ${tenantId} and id = ${q.branchId}
@@ -112,19 +132,27 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
     ), r as (
       -- lo: a visit lasts at most a day, so a booking busy after s started after s - 1 day (an index bound).
       select s, e, s - interval '1 day' as lo, floor(date_part('epoch', s)) as base from r0
+    ), c as (
+      select ${cols} from providers p where p.tenant_id = ${tenantId} and ${providerFilter}
     ), p as (
-      select p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order
-      from providers p
-      where p.tenant_id = ${tenantId} and ${providerFilter}
+      select c.*, true as candidate from c
+      union all
+      select ${cols}, false from providers p
+      where p.tenant_id = ${tenantId} and p.id in (${crewOf(tenantId, sql`select id, assignment_type from c`)}) and p.id not in (select id from c)
     )
     select
       (select row_to_json(b) from b) as branch,
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'buffer', s.buffer_time, 'price', s.price, 'branch_id', s.branch_id)), '[]')
          from services s where s.tenant_id = ${tenantId} and s.id = any(${uuidArray(distinct)})) as services,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'working_hours', p.working_hours, 'clients_in_same_time', p.clients_in_same_time,
-              'assignment_type', p.assignment_type, 'branch_id', p.branch_id,
+              'assignment_type', p.assignment_type, 'branch_id', p.branch_id, 'candidate', p.candidate,
               'offered', (select coalesce(json_agg(ps.service_id), '[]') from provider_services ps
-                          where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})))
+                          where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})),
+              'crew', case when p.assignment_type = 'team' and p.candidate then
+                        (select coalesce(json_agg(distinct m2.provider_id), '[]') from provider_team_members m1
+                         join provider_team_members m2 on m2.tenant_id = m1.tenant_id and m2.team_id = m1.team_id and m2.provider_id <> m1.provider_id
+                         where m1.tenant_id = p.tenant_id and m1.provider_id = p.id)
+                      else '[]'::json end)
               order by p.sort_order, p.name, p.id), '[]') from p) as providers,
       (select coalesce(json_agg(json_build_array(t.provider_id, t.start_date, t.end_date)), '[]')
          from provider_time_off t
@@ -134,46 +162,59 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
          where bt.tenant_id = ${tenantId} and bt.start_at < r.e and bt.end_at > r.s
            and ((bt.provider_id is null and bt.branch_id = ${q.branchId}) or bt.provider_id in (select id from p))) as blocks,
       (select coalesce(json_agg(json_build_array(x.pid, x.s, x.e)), '[]') from (
-         select bk.provider_id as pid,
-                array_agg(floor(date_part('epoch', bk.start_at) - r.base)::int) as s,
-                array_agg(ceil(date_part('epoch', bk.occupied_until) - r.base)::int) as e
-         from bookings bk, r
-         where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${ACTIVE})
-           and bk.start_at < r.e and bk.start_at > r.lo and bk.occupied_until > r.s ${exclude}
-         group by bk.provider_id) x) as bookings,
+         select y.pid, array_agg(floor(date_part('epoch', y.s) - r.base)::int) as s, array_agg(ceil(date_part('epoch', y.e) - r.base)::int) as e
+         from r, (
+           select bk.provider_id as pid, bk.start_at as s, bk.occupied_until as e
+           from bookings bk, r
+           where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${ACTIVE})
+             and bk.start_at < r.e and bk.start_at > r.lo and bk.occupied_until > r.s ${exclude}
+           union all
+           -- Team bookings keep their crew busy too.
+           select cr.provider_id, cr.start_at, cr.occupied_until
+           from booking_crew cr join bookings bk on bk.tenant_id = cr.tenant_id and bk.id = cr.booking_id, r
+           where cr.tenant_id = ${tenantId} and cr.provider_id in (select id from p) and bk.status = any(${ACTIVE})
+             and cr.start_at < r.e and cr.start_at > r.lo and cr.occupied_until > r.s ${exclude}
+         ) y
+         group by y.pid) x) as bookings,
       (select base from r) as base
     `;
 }
 
-/**
- * Locks the candidate providers for the rest of the booking transaction (sorted by id, so two
- * transactions locking overlapping sets never wait on each other in a cycle). Every write that claims
- * capacity takes this lock before it re-reads the provider's bookings: the check and the insert are
- * then atomic per provider. NO KEY UPDATE does not block the KEY SHARE locks of foreign-key checks.
- */
-export async function lockProviders(tx: Tx, tenantId: string, ids: readonly string[]): Promise<string[]> {
-  const sorted = [...new Set(ids)].sort();
-  if (sorted.length === 0) return [];
-  const locked = await rawRows<{ id: string }>(tx, sql`select id from providers where tenant_id = ${tenantId} and id = any(${uuidArray(sorted)}) order by id for no key update`);
-  return locked.map((r) => r.id);
-}
+export type Locked = {
+  /** The providers that may take the visit. */
+  candidates: string[];
+  /** Every provider locked: the candidates and their crews. */
+  all: string[];
+};
 
 /**
- * "Any provider": locks every provider of the branch (or of no branch) offering all the services,
- * sorted by id, and answers their ids. Selecting and locking in one statement: nothing is locked that
- * is not a candidate.
+ * Locks the providers a booking write may use for the rest of its transaction: `ids` exactly, or —
+ * "any provider" — the candidates of `candidateFilter`; and the crews of the team providers among
+ * them. One statement, sorted by id, so two transactions locking overlapping sets never wait on each
+ * other in a cycle. Every write that claims capacity takes this lock before it re-reads the
+ * providers' bookings: the check and the insert are then atomic per provider. NO KEY UPDATE does not
+ * block the KEY SHARE locks of foreign-key checks.
  */
-export async function lockCandidates(tx: Tx, tenantId: string, branchId: string, serviceIds: readonly string[]): Promise<string[]> {
-  const distinct = [...new Set(serviceIds)];
-  const locked = await rawRows<{ id: string }>(
+export async function lockProviders(
+  tx: Tx,
+  tenantId: string,
+  sel: { ids: readonly string[] } | { branchId: string; serviceIds: readonly string[] },
+): Promise<Locked> {
+  const filter = 'ids' in sel ? sql`p.id = any(${uuidArray([...new Set(sel.ids)])})` : candidateFilter(sel.branchId, [...new Set(sel.serviceIds)]);
+  const locked = await rawRows<{ id: string; candidate: boolean }>(
     tx,
-    sql`select p.id from providers p
-        where p.tenant_id = ${tenantId} and (p.branch_id = ${branchId} or p.branch_id is null)
-          and (select count(distinct ps.service_id) from provider_services ps
-               where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and ps.service_id = any(${uuidArray(distinct)})) = ${distinct.length}
+    sql`with c as (select p.id, p.assignment_type from providers p where p.tenant_id = ${tenantId} and ${filter})
+        select p.id, p.id in (select id from c) as candidate from providers p
+        where p.tenant_id = ${tenantId} and (p.id in (select id from c) or p.id in (${crewOf(tenantId, sql`select id, assignment_type from c`)}))
         order by p.id for no key update of p`,
   );
-  return locked.map((r) => r.id);
+  return { candidates: locked.filter((r) => r.candidate).map((r) => r.id), all: locked.map((r) => r.id) };
+}
+
+/** Replaces the crew rows of a booking (busy over its current time). */
+export async function writeCrew(exec: Executor, tenantId: string, bookingId: string, crew: readonly string[], startAt: Date, occupiedUntil: Date) {
+  await exec.delete(bookingCrew).where(and(eq(bookingCrew.tenantId, tenantId), eq(bookingCrew.bookingId, bookingId)));
+  if (crew.length) await exec.insert(bookingCrew).values(crew.map((providerId) => ({ tenantId, bookingId, providerId, startAt, occupiedUntil })));
 }
 
 // ---------------------------------------------------------------- lookups
@@ -351,6 +392,9 @@ function readSelect(exec: Executor, tenantTz: string) {
       serviceName: services.name,
       localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
       localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
+      crew: sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', cp.id, 'name', cp.name) order by cp.sort_order, cp.name, cp.id), '[]')
+        from booking_crew cr join providers cp on cp.tenant_id = cr.tenant_id and cp.id = cr.provider_id
+        where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
     })
     .from(bookings)
     .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))

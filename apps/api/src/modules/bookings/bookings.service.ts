@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
+import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
 import { LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
 import {
   BLOCK_TIMES_LIST_MAX,
@@ -103,10 +103,13 @@ function instant(value: string, field: string): number {
   return ms;
 }
 
-/** The engine's input for some providers over some local dates (everything already loaded). */
+/**
+ * The engine's input for some providers over some local dates (everything already loaded). `chosen`:
+ * one provider asked for by the caller, who checked that it offers the visit; it alone is computed.
+ */
 export function engineInput(
   inputs: repo.SlotInputs,
-  opts: { zone: string; from: string; to: string; now: number; visit: VisitService[]; slotStep?: number },
+  opts: { zone: string; from: string; to: string; now: number; visit: VisitService[]; slotStep?: number; chosen?: string | null },
 ): FreeSlotsInput {
   const offOf = new Map<string, { startDate: string; endDate: string }[]>();
   for (const [pid, startDate, endDate] of inputs.timeOff) {
@@ -114,16 +117,16 @@ export function engineInput(
     list.push({ startDate, endDate });
     offOf.set(pid, list);
   }
-  // The providers were chosen for the visit (by the query, or checked by the caller): each offers it.
-  const serviceIds = [...new Set(opts.visit.map((s) => s.id))];
+  const visitIds = [...new Set(opts.visit.map((s) => s.id))];
   const providers: ProviderAvailability[] = inputs.providers.map((p) => ({
     id: p.id,
     hours: p.working_hours ?? {},
-    // Every provider computes as "single" (one provider for the whole visit), whatever its
-    // assignment type: see docs/decisions.md "Bookings".
     clientsInSameTime: p.clients_in_same_time,
     timeOff: offOf.get(p.id) ?? [],
-    serviceIds,
+    // A crew-only provider takes no visit of its own; the chosen one takes the whole visit.
+    serviceIds: !p.candidate ? [] : p.id === opts.chosen ? visitIds : p.offered,
+    assignment: p.assignment_type as Assignment,
+    crew: p.crew ?? [],
   }));
   return {
     zone: opts.zone,
@@ -136,6 +139,7 @@ export function engineInput(
     providers,
     blocks: inputs.blocks.map(([providerId, start, end]) => ({ providerId, start: Number(start), end: Number(end) })),
     bookings: inputs.bookings.map(([providerId, start, end]) => ({ providerId, start: Number(start), end: Number(end) })),
+    ...(opts.chosen ? { providerId: opts.chosen } : {}),
   };
 }
 
@@ -150,28 +154,39 @@ export function toDaySlots(days: EngineDay[], zone: string, lastBuffer: number):
         end_time: new Date(s.end - lastBuffer * MINUTE).toISOString(),
         slot: hhmm(localMinutes(day, s.start)),
         staff_ids: s.providerIds,
+        split_staff_ids: s.split ?? null,
       })),
     };
   });
 }
 
-export type PickResult = { providerId: string } | { error: 'provider_no_times' | 'taken' };
+/** One provider per service of the visit, and the crew each of them brings (team providers). */
+export type Assigned = { providers: string[]; crews: string[][] };
+export type PickResult = Assigned | { error: 'provider_no_times' | 'taken' };
 
 /**
  * Whether a visit may start at `start`, and with whom: the engine run for that local day on a grid
  * that contains `start` (its local minute's gcd with a day), so a calendar drag to 10:05 is checked
- * exactly like a listed 10:00. The first free provider in the given order wins. When nobody is free,
- * tells "no working time that day at all" (provider_no_times) from "taken".
+ * exactly like a listed 10:00. The first free provider in the given order takes the whole visit; when
+ * nobody can, a split between providers of type multiple. When nobody is free, tells "no working time
+ * that day at all" (provider_no_times) from "taken".
  */
-export function pickProvider(inputs: repo.SlotInputs, opts: { zone: string; start: number; now: number; visit: VisitService[] }): PickResult {
+export function pickProvider(
+  inputs: repo.SlotInputs,
+  opts: { zone: string; start: number; now: number; visit: VisitService[]; chosen?: string | null },
+): PickResult {
   const date = localDateOf(opts.start, opts.zone);
   const day = new LocalDay(date, opts.zone);
   const minute = localMinutes(day, opts.start);
   const step = Number.isInteger(minute) && minute > 0 ? gcd(minute, 1440) : 1440;
-  const base = { zone: opts.zone, from: date, to: date, visit: opts.visit };
+  const base = { zone: opts.zone, from: date, to: date, visit: opts.visit, chosen: opts.chosen ?? null };
   const [found] = freeSlots(engineInput(inputs, { ...base, now: Math.min(opts.now, opts.start), slotStep: step }));
   const slot = found?.slots.find((s) => s.start === opts.start);
-  if (slot?.providerIds[0]) return { providerId: slot.providerIds[0] };
+  const ids = slot?.providerIds[0] ? opts.visit.map(() => slot.providerIds[0]!) : slot?.split;
+  if (ids) {
+    const byId = new Map(inputs.providers.map((p) => [p.id, p]));
+    return { providers: ids, crews: ids.map((id) => (byId.get(id)?.assignment_type === 'team' ? (byId.get(id)?.crew ?? []) : [])) };
+  }
   const idle = freeSlots(engineInput({ ...inputs, bookings: [], blocks: [] }, { ...base, now: 0, slotStep: 1 }));
   return idle[0]?.slots.length ? { error: 'taken' } : { error: 'provider_no_times' };
 }
@@ -188,6 +203,7 @@ function toBooking(r: repo.BookingReadRow): Booking {
     customer: b.customerId && r.customerFirst !== null ? { id: b.customerId, name: `${r.customerFirst} ${r.customerLast ?? ''}`.trim(), phone: r.customerPhone ?? null } : null,
     staff_id: b.providerId,
     staff: r.providerName !== null ? { id: b.providerId, name: r.providerName } : null,
+    crew: r.crew ?? [],
     branch_id: b.branchId,
     service_id: b.serviceId,
     service: b.serviceId && r.serviceName !== null ? { id: b.serviceId, name: r.serviceName } : null,
@@ -334,28 +350,27 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     tx: Tx,
     ctx: AuthContext,
     a: { branchId: string; zone: string; serviceIds: string[]; visit: VisitService[]; staffId: string | null; start: number; excludeBookingIds?: string[] },
-  ): Promise<string> {
+  ): Promise<Assigned> {
     const distinct = [...new Set(a.serviceIds)];
-    let candidates: string[];
-    if (a.staffId) {
-      candidates = await repo.lockProviders(tx, ctx.tenantId, [a.staffId]);
-      if (candidates.length === 0) throw fieldError('staff_id', 'not_exists');
-    } else {
-      candidates = await repo.lockCandidates(tx, ctx.tenantId, a.branchId, distinct);
-      if (candidates.length === 0) throw fieldError('staff_id', 'no_provider_available');
-    }
+    const locked = a.staffId
+      ? await repo.lockProviders(tx, ctx.tenantId, { ids: [a.staffId] })
+      : await repo.lockProviders(tx, ctx.tenantId, { branchId: a.branchId, serviceIds: distinct });
+    if (locked.candidates.length === 0) throw a.staffId ? fieldError('staff_id', 'not_exists') : fieldError('staff_id', 'no_provider_available');
     const date = localDateOf(a.start, a.zone);
     const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
       branchId: a.branchId,
       serviceIds: distinct,
-      providerIds: candidates,
+      providerIds: locked.candidates,
       from: date,
       to: date,
       tenantTimezone: ctx.tenant.timezone,
       excludeBookingIds: a.excludeBookingIds ?? [],
     });
-    const picked = pickProvider(inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit });
-    if ('providerId' in picked) return picked.providerId;
+    // Everyone computed must be locked: a crew that changed since the lock (a team edited meanwhile) is refused.
+    const held = new Set(locked.all);
+    if (inputs.providers.some((p) => !held.has(p.id))) throw fieldError('start_time', 'time_slot_booked');
+    const picked = pickProvider(inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
+    if ('providers' in picked) return picked;
     if (picked.error === 'provider_no_times') throw fieldError('start_time', 'provider_no_times');
     throw a.staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
   }
@@ -422,7 +437,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const offered = new Set(p.offered);
       if (distinct.some((id) => !offered.has(id))) throw fieldError('staff_id', 'provider_not_for_service');
     }
-    const days = freeSlots(engineInput(inputs, { zone, from: q.from, to: q.to, now, visit }));
+    const days = freeSlots(engineInput(inputs, { zone, from: q.from, to: q.to, now, visit, chosen: q.staff_id ?? null }));
     return { data: toDaySlots(days, zone, visit[visit.length - 1]?.buffer ?? 0), meta: { time_zone: zone } };
   }
 
@@ -455,7 +470,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const customFields = await bookingCustomFields(tx, ctx, body.custom_fields ?? {});
       if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
 
-      const providerId = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start });
+      const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start });
+      const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
       let order: OrderRow;
@@ -490,7 +506,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             orderId: order.id,
             type: 'service',
             serviceId: s.id,
-            providerId,
+            providerId: assigned.providers[i]!,
             name: s.name,
             quantity: 1,
             unitPrice: s.price,
@@ -508,7 +524,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             orderItemId: item!.id,
             branchId,
             customerId,
-            providerId,
+            providerId: assigned.providers[i]!,
             serviceId: s.id,
             startAt: time.startAt,
             endAt: time.endAt,
@@ -526,6 +542,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             createdBy: ctx.user.id,
           })
           .returning({ id: bookingsTable.id, number: bookingsTable.number });
+        await repo.writeCrew(tx, ctx.tenantId, row!.id, assigned.crews[i]!, time.startAt, time.occupiedUntil);
         ids.push(row!.id);
       }
       if (fee > 0) {
@@ -570,7 +587,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       if (staffId) await checkProvider(tx, ctx, staffId, branchId, [service.id]);
       if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
 
-      const providerId = await claim(tx, ctx, { branchId, zone, serviceIds: [service.id], visit, staffId, start });
+      const assigned = await claim(tx, ctx, { branchId, zone, serviceIds: [service.id], visit, staffId, start });
+      const providerId = assigned.providers[0]!;
 
       const locked = await repo.findOrder(tx, ctx.tenantId, orderId, true);
       if (!locked) throw notFound();
@@ -606,6 +624,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           createdBy: ctx.user.id,
         })
         .returning({ id: bookingsTable.id, number: bookingsTable.number });
+      await repo.writeCrew(tx, ctx.tenantId, row!.id, assigned.crews[0]!, time!.startAt, time!.occupiedUntil);
       await recalculateOrder(tx, ctx.tenantId, orderId);
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'booking', {
         event: 'created',
@@ -630,7 +649,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         (newEndRaw !== undefined && newEndRaw !== cur.endAt.getTime()) ||
         target !== cur.providerId;
 
-      let plan: { start: number; duration: number; providerId: string } | null = null;
+      let plan: { start: number; duration: number; providerId: string; crew: string[] } | null = null;
       if (moving) {
         if (!canReschedule(cur.status)) throw fieldError('start_time', 'booking_not_reschedulable');
         if (scope.bookings === 'own' && target !== scope.providerId) throw forbidden();
@@ -647,8 +666,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
         const visit: VisitService[] = [{ id: cur.serviceId ?? 'service', duration, buffer: cur.buffer }];
         // Checked like a new booking of the same length, its own current time not counting as busy.
-        await claim(tx, ctx, { branchId: cur.branchId, zone, serviceIds: [], visit, staffId: target, start, excludeBookingIds: [id] });
-        plan = { start, duration, providerId: target };
+        const assigned = await claim(tx, ctx, { branchId: cur.branchId, zone, serviceIds: [], visit, staffId: target, start, excludeBookingIds: [id] });
+        plan = { start, duration, providerId: target, crew: assigned.crews[0] ?? [] };
       }
 
       // Lock order: the order, then the booking (as the orders module does).
@@ -667,6 +686,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         Object.assign(values, { startAt: time!.startAt, endAt: time!.endAt, occupiedUntil: time!.occupiedUntil, duration: plan.duration, providerId: plan.providerId });
         changes.from = { start_time: locked.startAt.toISOString(), end_time: locked.endAt.toISOString(), staff_id: locked.providerId };
         changes.to = { start_time: time!.startAt.toISOString(), end_time: time!.endAt.toISOString(), staff_id: plan.providerId };
+        await repo.writeCrew(tx, ctx.tenantId, id, plan.crew, time!.startAt, time!.occupiedUntil);
         if (plan.providerId !== locked.providerId) {
           await tx
             .update(orderItems)

@@ -106,7 +106,7 @@ describe('GET /bookings/slots', () => {
     expect(body.data).toHaveLength(1);
     const day = body.data[0];
     expect(day.date).toBe(d);
-    expect(day.slots[0]).toEqual({ start_time: at(d, '08:00'), end_time: at(d, '08:30'), slot: '08:00', staff_ids: [id('pA'), id('pB'), id('pC')] });
+    expect(day.slots[0]).toEqual({ start_time: at(d, '08:00'), end_time: at(d, '08:30'), slot: '08:00', staff_ids: [id('pA'), id('pB'), id('pC')], split_staff_ids: null });
     // 20:00 closes; 30 min + 10 min buffer: the last start on the 15-minute grid is 19:15.
     expect(day.slots.at(-1).slot).toBe('19:15');
     expect(day.slots).toHaveLength(46);
@@ -170,13 +170,6 @@ describe('GET /bookings/slots', () => {
     expect((await book({ staff_id: id('pA'), start_time: at(d, '14:30') })).statusCode).toBe(201);
   });
 
-  it('treats multiple / team providers as single for a one-provider visit', async () => {
-    const d = freshDay();
-    const multi = await provider(t.db, tenant, { name: 'Team lead', branchId: id('b2'), serviceIds: [id('far')], assignment: 'team' });
-    const res = await slotsOf({ branch_id: id('b2'), service_ids: id('far'), staff_id: multi, from: d, to: d });
-    expect(res.json().data[0].slots.length).toBeGreaterThan(0);
-  });
-
   it.each([
     ['a range over 31 days', () => ({ from: dayAhead(1), to: dayAhead(32) }), 'to', () => m('range_too_long', { max: 31 })],
     ['to before from', () => ({ from: dayAhead(2), to: dayAhead(1) }), 'to', () => m('end_before_start')],
@@ -191,6 +184,90 @@ describe('GET /bookings/slots', () => {
   ])('refuses %s', async (_name, query, field, message) => {
     const d = dayAhead(2);
     expectError(await slotsOf({ branch_id: id('b1'), service_ids: id('cut'), from: d, to: d, ...query() }), field, message());
+  });
+});
+
+// ------------------------------------------------------------------ assignment types
+
+describe('assignment types', () => {
+  let branchId: string;
+  let trim: string;
+  let nails: string;
+  beforeAll(async () => {
+    branchId = await branch(t.db, tenant, { name: 'Assignments' });
+    trim = await service(t.db, tenant, { name: 'Trim', duration: 30, branchId });
+    nails = await service(t.db, tenant, { name: 'Nails', duration: 30, branchId });
+  });
+  const team = async (lead: string, members: string[]) => {
+    const teamId = await insertId(t.db, sql`insert into provider_teams (tenant_id, title) values (${tenant}, 'Crew') returning id`);
+    for (const p of [lead, ...members]) await t.db.execute(sql`insert into provider_team_members (tenant_id, team_id, provider_id) values (${tenant}, ${teamId}, ${p})`);
+  };
+
+  it('team: the provider books with its whole provider team; the crew is busy with it, moves with it and is freed by a cancellation', async () => {
+    const d = freshDay();
+    const lead = await provider(t.db, tenant, { name: 'Crew lead', branchId, serviceIds: [trim], assignment: 'team', sortOrder: 1 });
+    const helper = await provider(t.db, tenant, { name: 'Crew helper', branchId, serviceIds: [nails], sortOrder: 2 });
+    await team(lead, [helper]);
+    const q = { branch_id: branchId, service_ids: trim, staff_id: lead, from: d, to: d };
+    const starts = async () => (await slotsOf(q)).json().data[0].slots.map((s: { slot: string }) => s.slot) as string[];
+    // The helper's own booking at 10:00 takes the team's 10:00.
+    const own = await booked({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '10:00') });
+    expect(await starts()).not.toContain('10:00');
+    expectError(await book({ branch_id: branchId, service_ids: [trim], staff_id: lead, start_time: at(d, '09:45') }), 'start_time', m('time_slot_booked'));
+    // Booked at 11:00: the booking names its crew, and the helper is busy then.
+    const visit = (await booked({ branch_id: branchId, service_ids: [trim], staff_id: lead, start_time: at(d, '11:00') })).bookings[0]!;
+    expect(visit.staff_id).toBe(lead);
+    expect(visit.crew).toEqual([{ id: helper, name: 'Crew helper' }]);
+    expectError(await book({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '11:15') }), 'start_time', m('time_slot_booked'));
+    // Moved to 13:00: the crew moves with it.
+    const moved = await owner.client.put(`bookings/${visit.id}`, { start_time: at(d, '13:00') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.crew).toEqual([{ id: helper, name: 'Crew helper' }]);
+    expect((await book({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '11:15') })).statusCode).toBe(201);
+    expectError(await book({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '13:00') }), 'start_time', m('time_slot_booked'));
+    // Cancelled: the crew is free again.
+    const reason = id('reason');
+    expect((await owner.client.post(`bookings/${visit.id}/change-status`, { status: 'cancelled', cancellation_reason_id: reason })).statusCode).toBe(200);
+    expect((await book({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '13:00') })).statusCode).toBe(201);
+    expect(own.bookings[0]!.crew).toEqual([]);
+  });
+
+  it('team: a crew member on a day off makes the team unavailable that day', async () => {
+    const d = freshDay();
+    const lead = await provider(t.db, tenant, { name: 'Day-off lead', branchId, serviceIds: [trim], assignment: 'team', sortOrder: 3 });
+    const helper = await provider(t.db, tenant, { name: 'Day-off helper', branchId, sortOrder: 4 });
+    await team(lead, [helper]);
+    await t.db.execute(sql`insert into provider_time_off (tenant_id, provider_id, start_date, end_date) values (${tenant}, ${helper}, ${d}, ${d})`);
+    expect((await slotsOf({ branch_id: branchId, service_ids: trim, staff_id: lead, from: d, to: d })).json().data[0].slots).toEqual([]);
+    expectError(await book({ branch_id: branchId, service_ids: [trim], staff_id: lead, start_time: at(d, '10:00') }), 'start_time', m('provider_no_times'));
+  });
+
+  it('multiple: "any provider" splits a visit nobody can do whole between providers of type multiple, one booking each', async () => {
+    const d = freshDay();
+    const b = await branch(t.db, tenant, { name: 'Split branch' });
+    const cut = await service(t.db, tenant, { name: 'Split cut', duration: 60, branchId: b });
+    const mani = await service(t.db, tenant, { name: 'Split manicure', duration: 30, branchId: b });
+    const barber = await provider(t.db, tenant, { name: 'Split barber', branchId: b, serviceIds: [cut], assignment: 'multiple', sortOrder: 1 });
+    await provider(t.db, tenant, { name: 'Single manicurist', branchId: b, serviceIds: [mani], assignment: 'single', sortOrder: 2 });
+    const artist = await provider(t.db, tenant, { name: 'Split artist', branchId: b, serviceIds: [mani], assignment: 'multiple', sortOrder: 3 });
+    const slots = (await slotsOf({ branch_id: b, service_ids: `${cut},${mani}`, from: d, to: d })).json().data[0].slots;
+    expect(slots[0]).toMatchObject({ slot: '08:00', staff_ids: [], split_staff_ids: [barber, artist], end_time: at(d, '09:30') });
+    const res = await book({ branch_id: b, service_ids: [cut, mani], staff_id: null, start_time: at(d, '08:00') });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as CreateBookingResult;
+    expect(made.bookings.map((x) => [x.staff_id, x.service_id, x.start_time])).toEqual([
+      [barber, cut, at(d, '08:00')],
+      [artist, mani, at(d, '09:00')],
+    ]);
+    const items = (await owner.client.get(`orders/${made.order_id}`)).json().data.items as { service_id: string; staff_id: string }[];
+    expect(items.map((i) => [i.service_id, i.staff_id])).toEqual([
+      [cut, barber],
+      [mani, artist],
+    ]);
+    // The artist is taken at 09:00 now: an 08:00 visit cannot be split again.
+    expect((await slotsOf({ branch_id: b, service_ids: `${cut},${mani}`, from: d, to: d })).json().data[0].slots[0].slot).not.toBe('08:00');
+    // A chosen provider is never split: the barber alone does not offer the manicure.
+    expectError(await book({ branch_id: b, service_ids: [cut, mani], staff_id: barber, start_time: at(d, '11:00') }), 'staff_id', m('provider_not_for_service'));
   });
 });
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError, toast } from '@/lib/api-client';
-import { formatClock, formatDate, formatMoney } from '@/lib/format';
+import { formatClock, formatDate, formatList, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useBooking, useChangeBookingStatus } from '../api/bookings';
 import { useCancelReasons } from '../api/options';
@@ -130,6 +130,13 @@ function Details({ booking: b }: { booking: Booking }) {
         <Row label={t('details.staff')}>
           <Text fz="sm">{b.staff?.name ?? t('details.noStaff')}</Text>
         </Row>
+        {b.crew.length > 0 && (
+          <Row label={t('details.crew')}>
+            <Text fz="sm" data-testid="booking-details-crew">
+              {formatList(b.crew.map((c) => c.name), locale)}
+            </Text>
+          </Row>
+        )}
         <Row label={t('details.price')}>
           <Text fz="sm">{formatMoney(b.total_price, locale, clock.currency)}</Text>
         </Row>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Slot } from '@app/shared/schemas/bookings';
 import { dayPartOf, findSlot, groupSlots, providersFor, slotsOf } from './slots';
 
-const slot = (hhmm: string): Slot => ({ slot: hhmm, start_time: `2025-03-01T${hhmm}:00Z`, end_time: `2025-03-01T${hhmm}:30Z`, staff_ids: ['s1'] });
+const slot = (hhmm: string): Slot => ({ slot: hhmm, start_time: `2025-03-01T${hhmm}:00Z`, end_time: `2025-03-01T${hhmm}:30Z`, staff_ids: ['s1'], split_staff_ids: null });
 
 describe('slot grouping', () => {
   it('puts a start in the morning, afternoon or evening', () => {

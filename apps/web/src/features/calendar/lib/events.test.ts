@@ -13,6 +13,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   customer: { id: 'c1', name: 'Khalid Omar', phone: '+966501234567' },
   staff_id: 's1',
   staff: { id: 's1', name: 'Sara' },
+  crew: [],
   branch_id: 'br1',
   service_id: 'sv1',
   service: { id: 'sv1', name: 'Haircut' },
