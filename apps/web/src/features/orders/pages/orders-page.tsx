@@ -165,7 +165,7 @@ export function OrdersPage() {
                   data-testid={`orders-tab-${key}`}
                   rightSection={
                     n !== null ? (
-                      <Badge size="sm" variant={tab === key ? 'filled' : 'light'} color={key === 'trash' && n > 0 ? 'red' : 'gray'} circle={n < 10}>
+                      <Badge size="sm" variant={tab === key ? 'filled' : 'light'} color={key === 'trash' && n > 0 ? 'red' : 'gray'} circle={n < 10} miw="max-content">
                         {fmt.number(n)}
                       </Badge>
                     ) : null

@@ -125,6 +125,9 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
                 orientation={narrow ? 'vertical' : 'horizontal'}
                 data-testid="provider-assignment"
               />
+              <Text fz="xs" c="dimmed" data-testid="provider-assignment-hint">
+                {t(`assignmentHint.${form.values.assignment_type}`)}
+              </Text>
             </Stack>
             {accounts.data !== null && (
               <Select
