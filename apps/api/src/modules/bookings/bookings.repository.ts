@@ -353,8 +353,14 @@ export type BookingFilter = {
 function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(bookings.tenantId, tenantId)];
   if (f.ids) conds.push(f.ids.length ? inArray(bookings.id, f.ids) : sql`false`);
-  if (f.providerId) conds.push(eq(bookings.providerId, f.providerId));
-  if (f.providerIds) conds.push(f.providerIds.length ? inArray(bookings.providerId, f.providerIds) : sql`false`);
+  // A provider's bookings include the team bookings it works as crew.
+  const byProviders = (ids: string[]) =>
+    or(
+      inArray(bookings.providerId, ids),
+      sql`${bookings.id} in (select cr.booking_id from booking_crew cr where cr.tenant_id = ${tenantId} and cr.provider_id = any(${uuidArray(ids)}))`,
+    );
+  if (f.providerId) conds.push(byProviders([f.providerId]));
+  if (f.providerIds) conds.push(f.providerIds.length ? byProviders(f.providerIds) : sql`false`);
   if (f.branchId) conds.push(eq(bookings.branchId, f.branchId));
   if (f.status) conds.push(eq(bookings.status, f.status));
   if (f.paymentStatus) conds.push(eq(bookings.paymentStatus, f.paymentStatus));

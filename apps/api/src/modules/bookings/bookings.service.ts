@@ -823,7 +823,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     return withTenant(db, ctx.tenantId, async (tx) => {
       const scope = await scopeOf(tx, ctx);
       const booking = await readOne(tx, ctx, id);
-      if (!visible(scope, booking.staff_id)) throw notFound();
+      // Its crew sees a team booking too (read only: writes stay with its provider).
+      if (!visible(scope, booking.staff_id) && !booking.crew.some((c) => c.id === scope.providerId)) throw notFound();
       return booking;
     });
   }

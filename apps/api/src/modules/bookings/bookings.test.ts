@@ -219,6 +219,17 @@ describe('assignment types', () => {
     expect(visit.staff_id).toBe(lead);
     expect(visit.crew).toEqual([{ id: helper, name: 'Crew helper' }]);
     expectError(await book({ branch_id: branchId, service_ids: [nails], staff_id: helper, start_time: at(d, '11:15') }), 'start_time', m('time_slot_booked'));
+    // The crew's lists and calendar show it; a crew member's own account reads it but cannot change it.
+    const helperList = (await owner.client.get(`bookings?staff_id=${helper}&from=${d}&to=${d}&branch_id=${branchId}`)).json().data as { id: string }[];
+    expect(helperList.map((x) => x.id)).toContain(visit.id);
+    const account = await staffAccount(t.db, tenant, { permissions: ['calendar_only_staff'] });
+    await t.db.execute(sql`update providers set user_id = ${account.userId} where id = ${helper}`);
+    const crewClient = new Client(t.app);
+    crewClient.token = account.token;
+    expect((await crewClient.get(`bookings/${visit.id}`)).statusCode).toBe(200);
+    const cal = (await crewClient.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${branchId}`)).json().data;
+    expect(cal.bookings.map((x: { id: string }) => x.id)).toContain(visit.id);
+    expect((await crewClient.post(`bookings/${visit.id}/change-status`, { status: 'completed' })).statusCode).toBe(404);
     // Moved to 13:00: the crew moves with it.
     const moved = await owner.client.put(`bookings/${visit.id}`, { start_time: at(d, '13:00') });
     expect(moved.statusCode, moved.body).toBe(200);
