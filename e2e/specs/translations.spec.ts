@@ -12,6 +12,8 @@ const SCREENS = [
   '/orders',
   '/orders?tab=drafts',
   '/orders?tab=trash',
+  '/sales/transactions',
+  '/sales/transactions?tab=trash',
   '/profile',
   '/settings/panel',
   '/settings/users-and-roles',
@@ -52,36 +54,49 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+type Problems = string[];
+
+/** Opens a screen and records a missing key, a raw "namespace:key" text or a redirect. */
+async function check(page: Page, locale: 'ar' | 'en', screen: string, problems: Problems) {
+  await page.goto(screen);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  expect(page.url(), `${screen} redirected`).not.toMatch(/\/(unauthorized|not-found-plugin|login)$/);
+  const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
+  if (missing.length) problems.push(`${screen}: missing ${missing.join(', ')}`);
+  const text = await page.locator('body').innerText();
+  const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding|calendar|bookings|orders|sales):[a-z][\w.]*/);
+  if (raw) problems.push(`${screen}: raw key ${raw[0]}`);
+}
+
+// A dozen screens a test, so a slow machine does not run one test out of time.
+const CHUNK = 12;
+const chunks = Array.from({ length: Math.ceil(SCREENS.length / CHUNK) }, (_, i) => SCREENS.slice(i * CHUNK, (i + 1) * CHUNK));
+
 for (const locale of ['ar', 'en'] as const) {
-  test(`every screen is translated in ${locale}`, async ({ page }) => {
-    test.setTimeout(120_000);
+  chunks.forEach((screens, i) => {
+    test(`every screen is translated in ${locale} (${i + 1}/${chunks.length}: ${screens[0]} …)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.addInitScript((l) => window.localStorage.setItem('selected-locale', l), locale);
+      await signIn(page);
+      const problems: Problems = [];
+      for (const screen of screens) await check(page, locale, screen, problems);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test(`an order page is translated in ${locale}`, async ({ page }) => {
     await page.addInitScript((l) => window.localStorage.setItem('selected-locale', l), locale);
     await signIn(page);
-    const problems: string[] = [];
-    for (const screen of SCREENS) {
-      await page.goto(screen);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-      expect(page.url(), `${screen} redirected`).not.toMatch(/\/(unauthorized|not-found-plugin|login)$/);
-      const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
-      if (missing.length) problems.push(`${screen}: missing ${missing.join(', ')}`);
-      const text = await page.locator('body').innerText();
-      const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding|calendar|bookings|orders):[a-z][\w.]*/);
-      if (raw) problems.push(`${screen}: raw key ${raw[0]}`);
-    }
     // An order page needs an id: the first order of the list, when there is one.
     await page.goto('/orders');
     await page.waitForLoadState('networkidle');
     const firstOrder = page.locator('[data-testid^="order-row-"]').first();
-    if (await firstOrder.count()) {
-      await firstOrder.click();
-      await expect(page.getByTestId('order-page')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
-      if (missing.length) problems.push(`${page.url()}: missing ${missing.join(', ')}`);
-      const raw = (await page.locator('body').innerText()).match(/\b(common|orders|dashboard):[a-z][\w.]*/);
-      if (raw) problems.push(`${page.url()}: raw key ${raw[0]}`);
-    }
+    test.skip((await firstOrder.count()) === 0, 'no order yet');
+    await firstOrder.click();
+    await expect(page.getByTestId('order-page')).toBeVisible();
+    const problems: Problems = [];
+    await check(page, locale, new URL(page.url()).pathname, problems);
     expect(problems).toEqual([]);
   });
 }

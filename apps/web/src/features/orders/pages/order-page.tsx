@@ -100,7 +100,7 @@ function OrderDetails({ order }: { order: Order }) {
                 {t('page.title', { number: order.number })}
               </Title>
               <OrderStatusBadge status={order.status} size="lg" data-testid="order-status" />
-              <PaymentStatusBadge status={order.payment_status} size="lg" />
+              <PaymentStatusBadge status={order.payment_status} size="lg" data-testid="order-payment-status" />
               <OrderFlags order={order} />
             </Group>
             <Text c="dimmed" fz="sm" mt={4}>
