@@ -146,6 +146,7 @@ export const MESSAGES = {
   // Bookings, block times, orders, payments (modules/bookings, modules/orders, modules/transactions).
   time_slot_booked: { ar: 'هذا الموعد محجوز، اختر وقتًا آخر', en: 'This time slot is booked, choose another time' },
   provider_no_times: { ar: 'لا توجد أوقات عمل لمقدم الخدمة في هذا اليوم', en: 'The provider has no times on this day' },
+  outside_working_hours: { ar: 'هذا الوقت خارج ساعات عمل مقدم الخدمة، اختر وقتًا آخر', en: 'This time is outside the provider\'s working hours, choose another time' },
   slot_in_past: { ar: 'لا يمكن الحجز في وقت مضى', en: 'A booking cannot start in the past' },
   service_before_time: { ar: 'اختر الخدمة قبل اختيار الوقت', en: 'Choose a service before a time' },
   customer_is_blocked: { ar: 'هذا العميل محظور ولا يمكنه الحجز أو الطلب', en: 'This customer is blocked and cannot book or order' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_CANCEL_NOTE_MAX, BOOKING_PAYMENT_STATUSES, BOOKING_SOURCES, BOOKING_STATUSES } from '../states/booking';
+import { BOOKING_CANCEL_NOTE_MAX, BOOKING_PAYMENT_STATUSES, BOOKING_SOURCES, BOOKING_STATUSES, NEW_BOOKING_STATUSES } from '../states/booking';
 import { optionalText, paginationMeta, uuidField } from './common';
 import { dateField } from './providers';
 
@@ -226,6 +226,8 @@ export const createBookingBody = z.object({
   /** Home-service branches: added to the order's transport fee. */
   transportation_fee_amount: feeField.optional(),
   source: z.enum(BOOKING_SOURCES, 'invalid').optional(),
+  /** confirmed (left out) or pending. */
+  status: z.enum(NEW_BOOKING_STATUSES, 'invalid').optional(),
   /** Add the visit to this existing order instead of a new one. */
   order_id: uuidField.optional(),
 });

@@ -33,10 +33,11 @@ export const BOOKING_TRANSITIONS: TransitionMap<BookingStatus> = defineTransitio
   // decision, no reason list) or it is called off (cancelled, with a reason). Not straight to completed
   // or no-show: the outcome of a visit is recorded on a confirmed booking, so the calendar never shows a
   // visit that nobody confirmed as having happened.
-  pending: ['confirmed', 'rejected', 'cancelled'],
-  // Made on the booking page while the business approves booking-page bookings by hand: the same three
+  // A payment asked for it (a payment link of its order) that fails makes it unpaid (spec §4).
+  pending: ['confirmed', 'rejected', 'cancelled', 'unpaid'],
+  // Made on the booking page while the business approves booking-page bookings by hand: the same
   // ways out as pending; approving it is confirming it.
-  unapproved: ['confirmed', 'rejected', 'cancelled'],
+  unapproved: ['confirmed', 'rejected', 'cancelled', 'unpaid'],
   // The online payment failed (spec §4). It keeps its seat while the customer retries: a later payment
   // (or staff accepting it without one) confirms it, otherwise it is cancelled with a reason. Not
   // rejected: nothing was wrong with the request itself, the business did not turn it down.
@@ -52,6 +53,14 @@ export const BOOKING_TRANSITIONS: TransitionMap<BookingStatus> = defineTransitio
   rejected: [],
   cancelled: [],
 });
+
+/**
+ * What staff book with (`POST /bookings`): confirmed (the default), or pending — pencilled in, to be
+ * confirmed (or refused) later, e.g. while the customer's payment by link is awaited. The booking page
+ * and the cashier decide their own (unapproved when the business approves bookings by hand).
+ */
+export const NEW_BOOKING_STATUSES = ['confirmed', 'pending'] as const satisfies readonly BookingStatus[];
+export type NewBookingStatus = (typeof NEW_BOOKING_STATUSES)[number];
 
 /** Statuses that occupy capacity (a seat of the provider's `clients_in_same_time`) in the availability engine. */
 export const ACTIVE_BOOKING_STATUSES = Object.freeze(['pending', 'confirmed', 'unapproved', 'unpaid'] as const satisfies readonly BookingStatus[]);

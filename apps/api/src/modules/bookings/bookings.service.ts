@@ -162,14 +162,15 @@ export function toDaySlots(days: EngineDay[], zone: string, lastBuffer: number):
 
 /** One provider per service of the visit, and the crew each of them brings (team providers). */
 export type Assigned = { providers: string[]; crews: string[][] };
-export type PickResult = Assigned | { error: 'provider_no_times' | 'taken' };
+export type PickResult = Assigned | { error: 'provider_no_times' | 'outside_hours' | 'taken' };
 
 /**
  * Whether a visit may start at `start`, and with whom: the engine run for that local day on a grid
  * that contains `start` (its local minute's gcd with a day), so a calendar drag to 10:05 is checked
  * exactly like a listed 10:00. The first free provider in the given order takes the whole visit; when
  * nobody can, a split between providers of type multiple. When nobody is free, tells "no working time
- * that day at all" (provider_no_times) from "taken".
+ * that day at all" (provider_no_times) from "the visit does not fit the working hours (or falls in a
+ * time off)" (outside_hours) from "taken" (bookings or block times).
  */
 export function pickProvider(
   inputs: repo.SlotInputs,
@@ -188,7 +189,9 @@ export function pickProvider(
     return { providers: ids, crews: ids.map((id) => (byId.get(id)?.assignment_type === 'team' ? (byId.get(id)?.crew ?? []) : [])) };
   }
   const idle = freeSlots(engineInput({ ...inputs, bookings: [], blocks: [] }, { ...base, now: 0, slotStep: 1 }));
-  return idle[0]?.slots.length ? { error: 'taken' } : { error: 'provider_no_times' };
+  const idleSlots = idle[0]?.slots ?? [];
+  if (!idleSlots.length) return { error: 'provider_no_times' };
+  return idleSlots.some((s) => s.start === opts.start) ? { error: 'taken' } : { error: 'outside_hours' };
 }
 
 function toBooking(r: repo.BookingReadRow): Booking {
@@ -372,6 +375,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     const picked = pickProvider(inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
     if ('providers' in picked) return picked;
     if (picked.error === 'provider_no_times') throw fieldError('start_time', 'provider_no_times');
+    if (picked.error === 'outside_hours') throw fieldError('start_time', 'outside_working_hours');
     throw a.staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
   }
 
@@ -532,7 +536,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             duration: s.duration,
             buffer: s.bufferTime,
             price: s.price,
-            status: 'confirmed',
+            status: body.status ?? 'confirmed',
             source,
             notes: body.notes ?? null,
             customFields,

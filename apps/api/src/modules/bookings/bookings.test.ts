@@ -361,8 +361,10 @@ describe('POST /bookings', () => {
     expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:35') }), 'start_time', m('time_slot_booked'));
     // Off the 15-minute grid is fine when free (a calendar drag): 10:40 is the end of the buffer.
     expect((await book({ staff_id: id('pA'), start_time: at(d, '10:40') })).statusCode).toBe(201);
-    // Outside the working hours.
-    expectError(await book({ staff_id: id('pA'), start_time: at(d, '19:45') }), 'start_time', m('time_slot_booked'));
+    // Outside the working hours (the visit would end after 20:00, or start before 08:00): said so, for one provider or any.
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '19:45') }), 'start_time', m('outside_working_hours'));
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '07:00') }), 'start_time', m('outside_working_hours'));
+    expectError(await book({ start_time: at(d, '21:00') }), 'start_time', m('outside_working_hours'));
   });
 
   it('the provider has no times on this day: no hours, or a day off', async () => {
@@ -806,6 +808,26 @@ function nextDstDay(zone: string, shorter: boolean): string {
   }
   throw new Error(`no DST change in ${zone} within 420 days`);
 }
+
+describe('deleting a provider', () => {
+  it("deletes its appointments (spec §4), keeps the order's lines without a provider, leaves the others and logs it", async () => {
+    const d = freshDay();
+    const leaving = await provider(t.db, tenant, { name: 'Leaving', branchId: id('b1'), serviceIds: [id('cut')] });
+    const made = await booked({ staff_id: leaving, start_time: at(d, '10:00') });
+    const kept = await booked({ order_id: made.order_id, staff_id: id('pA'), start_time: at(d, '12:00') });
+    const gone = made.bookings[0]!;
+    const res = await owner.client.request('DELETE', `providers/${leaving}`);
+    expect(res.statusCode).toBe(200);
+    expect((await owner.client.get(`bookings/${gone.id}`)).statusCode).toBe(404);
+    expect((await owner.client.get(`bookings/${kept.bookings[0]!.id}`)).json().data).toMatchObject({ status: 'confirmed', staff_id: id('pA') });
+    const lines = await rows<{ provider_id: string | null }>(t.db, sql`select provider_id from order_items where order_id = ${made.order_id} order by sort_order`);
+    expect(lines).toEqual([{ provider_id: null }, { provider_id: id('pA') }]);
+    const log = await one<{ user_id: string; changes: LogChanges }>(sql`select user_id, changes from order_logs where order_id = ${made.order_id} and changes->>'event' = 'deleted_with_provider'`);
+    expect(log.user_id).toBe(owner.user.uuid);
+    expect(log.changes).toMatchObject({ provider_id: leaving, bookings: [{ id: gone.id, number: gone.booking_number, status: 'confirmed' }] });
+    expect(await rows(t.db, sql`select 1 from bookings where provider_id = ${leaving} union all select 1 from booking_crew where provider_id = ${leaving}`)).toHaveLength(0);
+  });
+});
 
 describe('DST days (Africa/Cairo)', () => {
   const CAIRO = 'Africa/Cairo';

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
+import { bookings } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
 
 export type ProviderRow = typeof providers.$inferSelect & {
@@ -132,6 +133,16 @@ export async function updateProvider(exec: Executor, tenantId: string, id: strin
 export async function replaceServices(exec: Executor, tenantId: string, providerId: string, serviceIds: string[]) {
   await exec.delete(providerServices).where(and(eq(providerServices.tenantId, tenantId), eq(providerServices.providerId, providerId)));
   if (serviceIds.length) await exec.insert(providerServices).values(serviceIds.map((serviceId) => ({ tenantId, providerId, serviceId })));
+}
+
+/** The provider's appointments (bookings), locked: they are deleted with it. */
+export async function bookingsOf(exec: Executor, tenantId: string, providerId: string) {
+  return exec
+    .select({ id: bookings.id, number: bookings.number, status: bookings.status, orderId: bookings.orderId })
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.providerId, providerId)))
+    .orderBy(bookings.number)
+    .for('update');
 }
 
 export async function deleteProvider(exec: Executor, tenantId: string, id: string) {

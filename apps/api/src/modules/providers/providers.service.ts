@@ -4,6 +4,7 @@ import type { providerTimeOff } from '../../db/schema/business';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { assertOutranks, isForeignKeyViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
+import { logOrder } from '../orders/order-core';
 import * as repo from './providers.repository';
 
 function toProvider(row: repo.ProviderRow, services: { id: string; name: string }[]): Provider {
@@ -164,10 +165,24 @@ export function createProviderService(deps: { db: Database }) {
 
   /**
    * Deletes the provider with its service assignments, time off, team memberships, block times and
-   * appointments (spec §4: the foreign keys cascade); order items keep their line without a provider.
+   * appointments (spec §4: the foreign keys cascade); order items keep their line without a provider,
+   * and each order whose appointments went with it says so in its log (who, which bookings).
    */
   async function remove(ctx: AuthContext, id: string) {
-    const gone = await withTenant(db, ctx.tenantId, (tx) => repo.deleteProvider(tx, ctx.tenantId, id));
+    const gone = await withTenant(db, ctx.tenantId, async (tx) => {
+      const appointments = await repo.bookingsOf(tx, ctx.tenantId, id);
+      if (!(await repo.deleteProvider(tx, ctx.tenantId, id))) return false;
+      const byOrder = new Map<string, typeof appointments>();
+      for (const b of appointments) byOrder.set(b.orderId, [...(byOrder.get(b.orderId) ?? []), b]);
+      for (const [orderId, list] of byOrder) {
+        await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'booking', {
+          event: 'deleted_with_provider',
+          provider_id: id,
+          bookings: list.map((b) => ({ id: b.id, number: b.number, status: b.status })),
+        });
+      }
+      return true;
+    });
     if (!gone) throw notFound();
   }
 

@@ -245,4 +245,31 @@ export async function expireOpenLinks(exec: Executor, tenantId: string, orderId:
     .update(paymentLinks)
     .set({ status: 'expired' })
     .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'open')));
+  await refuseDeadLinkPayments(exec, tenantId, orderId);
+}
+
+/**
+ * Retires the open links (of one order, or of the whole business) that can no longer be paid —
+ * expired, their order in the trash or a draft, or asking more than is left because the order was
+ * paid another way — and refuses the pending transactions of every link that is no longer open. So
+ * /sales/transactions never shows a payment as pending that nobody can make any more.
+ */
+export async function retireStaleLinks(exec: Executor, tenantId: string, orderId?: string): Promise<void> {
+  const ofOrder = orderId ? sql`and l.order_id = ${orderId}` : sql``;
+  await exec.execute(sql`
+    update payment_links l set status = 'expired'
+    from orders o
+    where l.tenant_id = ${tenantId} ${ofOrder} and l.status = 'open'
+      and o.tenant_id = l.tenant_id and o.id = l.order_id
+      and (l.expires_at <= now() or o.deleted_at is not null or o.is_draft or l.amount > greatest(o.total - o.paid_amount, 0))`);
+  await refuseDeadLinkPayments(exec, tenantId, orderId);
+}
+
+async function refuseDeadLinkPayments(exec: Executor, tenantId: string, orderId?: string): Promise<void> {
+  const ofOrder = orderId ? sql`and l.order_id = ${orderId}` : sql``;
+  await exec.execute(sql`
+    update transactions t set status = 'refused', updated_at = now()
+    from payment_links l
+    where l.tenant_id = ${tenantId} ${ofOrder} and l.status <> 'open' and l.status <> 'paid'
+      and t.tenant_id = l.tenant_id and t.id = l.transaction_id and t.status = 'pending'`);
 }

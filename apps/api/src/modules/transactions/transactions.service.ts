@@ -14,7 +14,8 @@ import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount } from '@
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
-import type { OrderRow, TransactionRow } from '../../db/schema/sales';
+import { bookings, type OrderRow, type TransactionRow } from '../../db/schema/sales';
+import { and, eq } from 'drizzle-orm';
 import { t } from '../../i18n/messages';
 import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -128,6 +129,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
 
   async function list(ctx: AuthContext, q: TransactionsQueryParsed) {
     return withTenant(db, ctx.tenantId, async (tx) => {
+      await repo.retireStaleLinks(tx, ctx.tenantId, q.order_id);
       const filter: repo.ListFilter = {
         status: q.status,
         paymentMethod: q.payment_method,
@@ -151,6 +153,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const order = await repo.findOrder(tx, ctx.tenantId, orderId);
       if (!order) throw notFound();
       await assertVisible(tx, ctx, order);
+      await repo.retireStaleLinks(tx, ctx.tenantId, orderId);
       return (await repo.orderTransactions(tx, ctx.tenantId, orderId)).map(toTransaction);
     });
   }
@@ -163,6 +166,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const order = await repo.findOrder(tx, ctx.tenantId, row.orderId);
       if (!order) throw notFound();
       await assertVisible(tx, ctx, order);
+      await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
       await repo.markRead(tx, ctx.tenantId, id);
       return view(tx, ctx.tenantId, id);
     });
@@ -218,6 +222,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (status === 'confirmed') {
         await repo.addPaid(tx, ctx.tenantId, orderId, row.amount);
         await recalculateOrder(tx, ctx.tenantId, orderId);
+        await repo.retireStaleLinks(tx, ctx.tenantId, orderId);
       }
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', { transaction_id: row.id, number: row.number, payment_method: row.paymentMethod, amount: row.amount, status });
       return view(tx, ctx.tenantId, row.id);
@@ -255,6 +260,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       await repo.updateTransaction(tx, ctx.tenantId, id, { status: 'confirmed', reviewedBy: ctx.user.id, reviewedAt: new Date() });
       await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
       await recalculateOrder(tx, ctx.tenantId, order.id);
+      await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_approved', { transaction_id: id, number: row.number, amount: row.amount });
       return view(tx, ctx.tenantId, id);
     });
@@ -312,6 +318,36 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   // ------------------------------------------------------------ payment links
 
   /**
+   * The `pending` online transaction that stands for a link's payment while the customer has not paid:
+   * the gateway's answer confirms or refuses it (spec §4). Recorded by the person who sent the link
+   * (read); it does not count as paid until confirmed.
+   */
+  async function insertLinkPayment(tx: Tx, tenantId: string, order: OrderRow, amount: number, gatewayRef: string, createdBy: string | null) {
+    return repo.insertTransaction(tx, {
+      tenantId,
+      number: await nextNumber(tx, tenantId, 'transaction'),
+      orderId: order.id,
+      customerId: order.customerId,
+      branchId: order.branchId,
+      paymentMethod: 'online',
+      amount,
+      currency: order.currency,
+      status: 'pending',
+      referenceNo: gatewayRef,
+      notes: null,
+      createdBy,
+      readAt: createdBy ? new Date() : null,
+    });
+  }
+
+  /** The link's pending transaction, locked, when it is still the one to settle (not trashed, not decided). */
+  async function pendingOf(tx: Tx, tenantId: string, link: repo.PaymentLinkRow): Promise<TransactionRow | null> {
+    if (!link.transactionId) return null;
+    const row = await repo.findTransaction(tx, tenantId, link.transactionId, true);
+    return row && row.status === 'pending' && !row.deletedAt ? row : null;
+  }
+
+  /**
    * A payment link for what is left to pay: the customer needs a phone and an e-mail (spec §5); the
    * link (its token stored hashed) opens the gateway's checkout; SMS and e-mail go out through the
    * outbox in the same transaction. A new link replaces the order's open ones.
@@ -350,7 +386,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         returnUrl: url,
         customer: { name, email: customer.email, phone: customer.phone },
       });
-      await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef });
+      const pending = await insertLinkPayment(tx, ctx.tenantId, order, amount, checkout.gatewayRef, ctx.user.id);
+      await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef, transactionId: pending.id });
 
       // The customer reads the business's language.
       const locale: Locale = ctx.tenant.locale === 'en' ? 'en' : 'ar';
@@ -363,7 +400,13 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         subject: t('payment_link_mail_subject', locale, params),
         body: t('payment_link_mail_body', locale, params),
       });
-      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment_link', { payment_link_id: link.id, amount, expires_at: expiresAt.toISOString() });
+      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment_link', {
+        payment_link_id: link.id,
+        amount,
+        expires_at: expiresAt.toISOString(),
+        transaction_id: pending.id,
+        number: pending.number,
+      });
       return { url, expires_at: expiresAt.toISOString(), amount };
     });
   }
@@ -398,9 +441,10 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   }
 
   /**
-   * The simulator's Pay / Fail buttons. `paid`: the gateway's verified result settles the link (a
-   * confirmed online transaction, once however often it is called); `failed`: 422 payment_failed and
-   * the link stays open for another try.
+   * The simulator's Pay / Fail buttons. `paid`: the gateway's verified result settles the link (its
+   * pending transaction confirmed, once however often it is called); `failed`: the attempt is recorded
+   * (its transaction refused, a fresh pending one for the next try), then 422 payment_failed; the link
+   * stays open for another try.
    */
   async function simulate(token: string, outcome: 'paid' | 'failed'): Promise<PublicPayment> {
     if (!gateway.simulates) throw notFound();
@@ -415,15 +459,63 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       throw linkInvalid();
     }
     const result = await gateway.verify({ gatewayRef: link.gatewayRef, payload: { outcome, amount: link.amount, currency: link.currency } });
-    if (result.status !== 'paid') throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
-    await settle(link, result);
-    return publicLink(token);
+    if (result.status === 'paid') {
+      await settle(link, result);
+      return publicLink(token);
+    }
+    if (result.status === 'failed') await recordFailure(link, result);
+    throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
+  }
+
+  /** Moves the order's bookings in `from` to `to` (a payment's outcome), each in the order's log. */
+  async function moveBookings(tx: Tx, tenantId: string, orderId: string, from: 'pending' | 'unpaid', to: 'unpaid' | 'confirmed') {
+    const moved = await tx
+      .update(bookings)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), eq(bookings.status, from)))
+      .returning({ id: bookings.id, number: bookings.number });
+    for (const b of moved) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from, to });
   }
 
   /**
-   * A verified `paid` result for a link: a confirmed `online` transaction, the order's paid amount
-   * and payment status, the link paid — in one tenant transaction, with the order and the link
-   * locked. A link already paid is left as it is (gateways repeat callbacks), so nothing counts twice.
+   * A failed attempt at the gateway: its pending transaction is refused (with the gateway's id and
+   * reason), a new pending one stands for the next try, and the order's pending bookings become
+   * `unpaid` (spec §4: payment failed) — they keep their seats while the customer tries again.
+   */
+  async function recordFailure(link: repo.PaymentLinkRow, result: PaymentResult): Promise<void> {
+    const tenantId = link.tenantId;
+    await withTenant(db, tenantId, async (tx) => {
+      const order = await repo.lockOrder(tx, tenantId, link.orderId);
+      const current = await repo.lockLink(tx, tenantId, link.id);
+      if (!order || current?.status !== 'open') return;
+      const attempt = await pendingOf(tx, tenantId, current);
+      if (attempt) {
+        await repo.updateTransaction(tx, tenantId, attempt.id, {
+          status: 'refused',
+          paymentGatewayId: result.paymentId || null,
+          refusalReason: result.message ?? null,
+          readAt: null,
+        });
+      }
+      const next = await insertLinkPayment(tx, tenantId, order, current.amount, current.gatewayRef ?? '', null);
+      await repo.updateLink(tx, tenantId, current.id, { transactionId: next.id });
+      await logOrder(tx, tenantId, order.id, null, 'payment_failed', {
+        payment_link_id: current.id,
+        transaction_id: attempt?.id ?? null,
+        number: attempt?.number ?? null,
+        amount: current.amount,
+        payment_gateway_id: result.paymentId || null,
+      });
+      await moveBookings(tx, tenantId, order.id, 'pending', 'unpaid');
+    });
+  }
+
+  /**
+   * A verified `paid` result for a link: its pending transaction confirmed (or, when that one went to
+   * the trash meanwhile, a new confirmed one), the order's paid amount and payment status, the link
+   * paid, the order's `unpaid` bookings confirmed — in one tenant transaction, with the order and the
+   * link locked. A link already paid is left as it is (gateways repeat callbacks), so nothing counts
+   * twice.
    */
   async function settle(link: repo.PaymentLinkRow, result: PaymentResult): Promise<void> {
     const tenantId = link.tenantId;
@@ -436,20 +528,23 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (result.gatewayRef !== current.gatewayRef || result.amount !== current.amount || result.currency !== current.currency) {
         throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
       }
-      const row = await repo.insertTransaction(tx, {
-        tenantId,
-        number: await nextNumber(tx, tenantId, 'transaction'),
-        orderId: order.id,
-        customerId: order.customerId,
-        branchId: order.branchId,
-        paymentMethod: 'online',
-        amount: current.amount,
-        currency: current.currency,
-        status: 'confirmed',
-        paymentGatewayId: result.paymentId,
-        referenceNo: current.gatewayRef,
-        notes: null,
-      });
+      const attempt = await pendingOf(tx, tenantId, current);
+      const row = attempt
+        ? await repo.updateTransaction(tx, tenantId, attempt.id, { status: 'confirmed', paymentGatewayId: result.paymentId, readAt: null })
+        : await repo.insertTransaction(tx, {
+            tenantId,
+            number: await nextNumber(tx, tenantId, 'transaction'),
+            orderId: order.id,
+            customerId: order.customerId,
+            branchId: order.branchId,
+            paymentMethod: 'online',
+            amount: current.amount,
+            currency: current.currency,
+            status: 'confirmed',
+            paymentGatewayId: result.paymentId,
+            referenceNo: current.gatewayRef,
+            notes: null,
+          });
       await repo.addPaid(tx, tenantId, order.id, row.amount);
       await recalculateOrder(tx, tenantId, order.id);
       await repo.updateLink(tx, tenantId, current.id, { status: 'paid', paidAt: new Date(), transactionId: row.id });
@@ -462,6 +557,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         payment_link_id: current.id,
         payment_gateway_id: result.paymentId,
       });
+      await moveBookings(tx, tenantId, order.id, 'unpaid', 'confirmed');
     });
   }
 

@@ -8,6 +8,7 @@ import { maskUrl } from '../../app';
 import { sha256 } from '../../lib/crypto';
 import { staffAccount } from '../branches/staff.fixture';
 import { GIF_1PX, PNG_1PX } from '../catalogue/catalogue.fixtures';
+import { at, branch, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { seedOrder } from './transactions.fixtures';
 import { sniffReceipt } from './transactions.routes';
 
@@ -521,19 +522,32 @@ describe('payment links', () => {
     const [tn] = await rows<{ name: string }>(t.db, sql`select name from tenants where id = ${tenant}`);
     expect(view.json().data).toEqual({ business: tn?.name, order_number: order.number, amount: 5_000, currency: 'SAR', status: 'open', expires_at: link.expires_at });
 
+    // While the customer has not paid, the link's payment is a pending online transaction.
+    const onlineOf = async () => (await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online' } })).json().data as { id: string; status: string; amount: number; number: number }[];
+    const waiting = await onlineOf();
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: 'pending', amount: 5_000 });
+    expect(await orderRow(order.id)).toMatchObject({ paid: 3_000 });
+
+    // A failed attempt is refused; a fresh pending transaction waits for the next try.
     const failed = await visitor.post(`pay/${token}/simulate`, { outcome: 'failed' });
     expect(failed.statusCode).toBe(422);
     expect(failed.json().message).toBe('The payment failed, try again');
     expect((await visitor.get(`pay/${token}`)).json().data.status).toBe('open');
     expect(await orderRow(order.id)).toMatchObject({ paid: 3_000 });
+    const afterFailure = await onlineOf();
+    expect(afterFailure.map((x) => x.status).sort()).toEqual(['pending', 'refused']);
+    expect(afterFailure.find((x) => x.status === 'refused')?.id).toBe(waiting[0]?.id);
+    const retry = afterFailure.find((x) => x.status === 'pending');
+    expect(retry?.number).toBeGreaterThan(waiting[0]?.number ?? 0);
 
     const paid = await visitor.post(`pay/${token}/simulate`, { outcome: 'paid' });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'paid', amount: 5_000, order_number: order.number });
     expect(await orderRow(order.id)).toEqual({ paid: 8_000, total: 8_000, status: 'paid' });
-    const online = (await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online' } })).json().data;
+    const online = (await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online', status: 'confirmed' } })).json().data;
     expect(online).toHaveLength(1);
-    expect(online[0]).toMatchObject({ status: 'confirmed', amount: 5_000, payment_method: 'online', customer: { id: cid, name: 'Huda Salem' } });
+    expect(online[0]).toMatchObject({ id: retry?.id, status: 'confirmed', amount: 5_000, payment_method: 'online', customer: { id: cid, name: 'Huda Salem' } });
     expect(online[0].payment_gateway_id).toMatch(/^local_pay_/);
     expect(online[0].reference_no).toBe(stored[0]?.gateway_ref);
     const [linkRow] = await rows<{ status: string; transaction_id: string; paid_at: Date | null }>(t.db, sql`select status, transaction_id, paid_at from payment_links where order_id = ${order.id}`);
@@ -546,9 +560,9 @@ describe('payment links', () => {
     expect(twice.json().data.status).toBe('paid');
     expect((await visitor.get(`pay/${token}`)).json().data.status).toBe('paid');
     expect(await orderRow(order.id)).toMatchObject({ paid: 8_000 });
-    expect((await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online' } })).json().data).toHaveLength(1);
+    expect((await onlineOf()).map((x) => x.status).sort()).toEqual(['confirmed', 'refused']);
     const actions = (await rows<{ action: string; user_id: string | null }>(t.db, sql`select action, user_id from order_logs where order_id = ${order.id} order by created_at`)).map((l) => `${l.action}:${l.user_id ? 'user' : 'system'}`);
-    expect(actions).toEqual(['payment:user', 'payment_link:user', 'payment:system']);
+    expect(actions).toEqual(['payment:user', 'payment_link:user', 'payment_failed:system', 'payment:system']);
   });
 
   it('parallel payments of one link settle it once', async () => {
@@ -576,23 +590,67 @@ describe('payment links', () => {
     expect((await visitor.get(`pay/${first}`)).statusCode).toBe(422);
     expect((await visitor.post(`pay/${first}/simulate`, { outcome: 'paid' })).statusCode).toBe(422);
     expect((await visitor.get(`pay/${second}`)).statusCode).toBe(200);
+    const statuses = async () => ((await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online' } })).json().data as { status: string }[]).map((x) => x.status).sort();
+    // The replaced link's payment is refused; only the latest one is pending.
+    expect(await statuses()).toEqual(['pending', 'refused']);
 
     // Paid another way meanwhile: the link no longer matches what is left.
     await pay(order.id, { payment_method: 'cash', amount: 1_000 });
     expect((await visitor.get(`pay/${second}`)).statusCode).toBe(422);
     expect((await visitor.post(`pay/${second}/simulate`, { outcome: 'paid' })).statusCode).toBe(422);
     expect(await orderRow(order.id)).toMatchObject({ paid: 1_000 });
+    expect(await statuses()).toEqual(['refused', 'refused']);
 
     const third = tokenOf((await owner.client.post(`orders/${order.id}/payment-link`)).json().data.url);
     await t.db.execute(sql`update payment_links set expires_at = now() - interval '1 minute' where token_hash = ${sha256(third)}`);
     expect((await visitor.get(`pay/${third}`)).statusCode).toBe(422);
     expect((await visitor.post(`pay/${third}/simulate`, { outcome: 'paid' })).statusCode).toBe(422);
+    expect(await statuses()).toEqual(['refused', 'refused', 'refused']);
 
     // An order in the trash cannot be paid by its link.
     const fourth = tokenOf((await owner.client.post(`orders/${order.id}/payment-link`)).json().data.url);
     await t.db.execute(sql`update orders set deleted_at = now() where id = ${order.id}`);
     expect((await visitor.get(`pay/${fourth}`)).statusCode).toBe(422);
     expect(await orderRow(order.id)).toMatchObject({ paid: 1_000 });
+  });
+
+  it("a pencilled-in booking: a failed link payment makes it unpaid, paying confirms it; the booking's payment status follows the order", async () => {
+    const b = await branch(t.db, tenant, { name: 'Link branch' });
+    const s = await service(t.db, tenant, { name: 'Link cut', price: 6_000, duration: 30 });
+    await provider(t.db, tenant, { name: 'Link provider', branchId: b, serviceIds: [s] });
+    const cid = await customer(owner.client);
+    const d = dayAhead(5);
+    const made = await owner.client.post('bookings', { customer_id: cid, branch_id: b, service_ids: [s], start_time: at(d, '10:00'), status: 'pending' });
+    expect(made.statusCode, made.body).toBe(201);
+    const orderId = made.json().data.order_id as string;
+    const bookingId = made.json().data.bookings[0].id as string;
+    expect(made.json().data.bookings[0]).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
+    const bookingNow = async () => (await owner.client.get(`bookings/${bookingId}`)).json().data as { status: string; payment_status: string };
+
+    const badStatus = await owner.client.post('bookings', { customer_id: cid, branch_id: b, service_ids: [s], start_time: at(d, '11:00'), status: 'completed' });
+    expect(badStatus.statusCode).toBe(422);
+    expect(badStatus.json().errors.status).toBeDefined();
+
+    await pay(orderId, { payment_method: 'cash', amount: 1_000 });
+    expect(await bookingNow()).toEqual(expect.objectContaining({ status: 'pending', payment_status: 'partially-paid' }));
+
+    const token = tokenOf((await owner.client.post(`orders/${orderId}/payment-link`)).json().data.url);
+    const visitor = publicClient();
+    expect((await visitor.post(`pay/${token}/simulate`, { outcome: 'failed' })).statusCode).toBe(422);
+    expect(await bookingNow()).toEqual(expect.objectContaining({ status: 'unpaid', payment_status: 'partially-paid' }));
+    // Still holding its seat while the customer retries: the slot is not offered.
+    const slots = (await owner.client.get(`bookings/slots?${new URLSearchParams({ branch_id: b, service_ids: s, from: d, to: d })}`)).json().data[0].slots as { slot: string }[];
+    expect(slots.map((x) => x.slot)).not.toContain('10:00');
+
+    expect((await visitor.post(`pay/${token}/simulate`, { outcome: 'paid' })).statusCode).toBe(200);
+    expect(await bookingNow()).toEqual(expect.objectContaining({ status: 'confirmed', payment_status: 'paid' }));
+    const moves = await rows<{ changes: { from: string; to: string } }>(t.db, sql`select changes from order_logs where order_id = ${orderId} and action = 'booking' and changes->>'event' = 'status' order by created_at`);
+    expect(moves.map((l) => `${l.changes.from}>${l.changes.to}`)).toEqual(['pending>unpaid', 'unpaid>confirmed']);
+
+    // Trashing the cash payment: the booking's payment status follows the order again.
+    const cash = ((await owner.client.get('transactions', { query: { order_id: orderId, payment_method: 'cash' } })).json().data as { id: string }[])[0];
+    expect((await del(`transactions/${cash?.id}`)).statusCode).toBe(200);
+    expect((await bookingNow()).payment_status).toBe('partially-paid');
   });
 
   it('are in the API document', async () => {

@@ -158,6 +158,13 @@ function Details({ booking: b }: { booking: Booking }) {
           </Anchor>
         </Row>
       )}
+      {b.transportation_fee_amount > 0 && (
+        <Row label={t('details.transportFee')}>
+          <Text fz="sm" data-testid="booking-details-transport">
+            {formatMoney(b.transportation_fee_amount, locale, clock.currency)}
+          </Text>
+        </Row>
+      )}
       {b.status === 'cancelled' && (b.cancellation_reason_id || b.cancellation_note) && (
         <Row label={t('details.cancelReason')}>
           <Text fz="sm">{[reasonText, b.cancellation_note].filter(Boolean).join(' — ') || '—'}</Text>

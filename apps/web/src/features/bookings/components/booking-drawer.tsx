@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -14,7 +14,9 @@ import { clearOnBlur } from '@/lib/form-errors';
 import { formatDate, formatDuration } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateBooking, useSlots } from '../api/bookings';
-import { useBookingFields, useProviderOptions, useServiceOptions } from '../api/options';
+import { useBookingFields, useBranchOptions, useProviderOptions, useServiceOptions } from '../api/options';
+import { parseOptionalMoney } from '@/features/orders/lib/money-input';
+import { currencyDigits } from '@app/shared/currencies';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
 import { ANY_PROVIDER, BOOKING_FORM_FIELDS, type BookingFormValues, bookingBody, formPathOf, missingCustomFields } from '../lib/booking-form';
@@ -81,6 +83,7 @@ function BookingForm({
   const services = useServiceOptions();
   const providers = useProviderOptions();
   const fields = useBookingFields();
+  const branchOptions = useBranchOptions();
   const defs = fields.data ?? [];
   const create = useCreateBooking();
   // A taken slot's message outlives the slot: the list is fetched again and the slot leaves it.
@@ -88,6 +91,13 @@ function BookingForm({
   const today = todayIn(clock.zone);
   const branches = user.teams;
   const initialBranch = user.current_branch?.uuid ?? (branches.length === 1 ? (branches[0]?.uuid ?? null) : null);
+
+  // A home-service branch visits the customer: the visit may carry a transport fee.
+  const isHomeService = (branchId: string | null) => branchOptions.data?.find((b) => b.uuid === branchId)?.type === 'home-service';
+  const transportError = (text: string): Record<string, string> => {
+    const parsed = parseOptionalMoney(text, clock.currency);
+    return parsed.ok ? {} : { transport_fee: t(`drawer.money.${parsed.error}`, { digits: currencyDigits(clock.currency) }) };
+  };
 
   const form = useForm<BookingFormValues>({
     initialValues: {
@@ -99,6 +109,8 @@ function BookingForm({
       start_time: null,
       notes: '',
       custom_fields: {},
+      status: 'confirmed',
+      transport_fee: '',
     },
     validate: (v) => ({
       ...(v.branch_id ? {} : { branch_id: t('drawer.required') }),
@@ -106,6 +118,7 @@ function BookingForm({
       ...(v.service_ids.length ? {} : { service_ids: t('drawer.required') }),
       ...(v.start_time ? {} : { start_time: t('drawer.pickTime') }),
       ...missingCustomFields(v.custom_fields, defs, t('drawer.required')),
+      ...transportError(v.transport_fee),
     }),
   });
   const v = form.values;
@@ -158,7 +171,7 @@ function BookingForm({
   const customPaths = defs.map((d) => `custom_fields.${d.uuid}`);
 
   const submit = form.onSubmit((values) => {
-    create.mutate(bookingBody(values, defs), {
+    create.mutate(bookingBody(values, defs, { homeService: isHomeService(values.branch_id), currency: clock.currency }), {
       onSuccess: (res) => {
         onCreated?.(res.data.bookings);
         onClose();
@@ -269,6 +282,30 @@ function BookingForm({
           error={(form.errors.start_time as string | undefined) ?? slotError}
           onNextDay={() => shiftDay(1)}
         />
+        {isHomeService(v.branch_id) && (
+          <TextInput
+            label={t('drawer.transportFee')}
+            description={t('drawer.transportFeeHint', { currency: clock.currency })}
+            inputMode="decimal"
+            styles={{ input: { direction: 'ltr' } }}
+            data-testid="booking-transport-fee"
+            {...props('transport_fee')}
+          />
+        )}
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            {t('drawer.status')}
+          </Text>
+          <SegmentedControl
+            data={[
+              { value: 'confirmed', label: t('drawer.statusConfirmed') },
+              { value: 'pending', label: t('drawer.statusPending') },
+            ]}
+            value={v.status}
+            onChange={(value) => form.setFieldValue('status', value === 'pending' ? 'pending' : 'confirmed')}
+            data-testid="booking-status"
+          />
+        </Stack>
         <Textarea label={t('drawer.notes')} autosize minRows={2} maxRows={5} maxLength={2000} data-testid="booking-notes" {...props('notes')} />
         {defs.length > 0 && (
           <Stack gap="sm" data-testid="booking-custom-fields">

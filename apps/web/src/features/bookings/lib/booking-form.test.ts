@@ -16,6 +16,8 @@ const values = (over: Partial<BookingFormValues> = {}): BookingFormValues => ({
   start_time: '2025-03-01T06:30:00.000Z',
   notes: '  ',
   custom_fields: {},
+  status: 'confirmed',
+  transport_fee: '',
   ...over,
 });
 
@@ -30,6 +32,16 @@ describe('booking form', () => {
       source: 'calendar',
     });
     expect(bookingBody(values({ staff_id: 'p1', notes: ' Late ', custom_fields: { n: '4' } }), defs)).toMatchObject({ staff_id: 'p1', notes: 'Late', custom_fields: { n: 4 } });
+  });
+
+  it('sends pending only when chosen, and the transport fee in minor units only for a home-service branch', () => {
+    expect(bookingBody(values({ status: 'pending' }), defs)).toMatchObject({ status: 'pending' });
+    expect(bookingBody(values(), defs)).not.toHaveProperty('status');
+    expect(bookingBody(values({ transport_fee: '١٥٫٥' }), defs, { homeService: true, currency: 'SAR' })).toMatchObject({ transportation_fee_amount: 1550 });
+    expect(bookingBody(values({ transport_fee: '2.125' }), defs, { homeService: true, currency: 'KWD' })).toMatchObject({ transportation_fee_amount: 2125 });
+    expect(bookingBody(values({ transport_fee: '15' }), defs)).not.toHaveProperty('transportation_fee_amount');
+    expect(bookingBody(values({ transport_fee: '0' }), defs, { homeService: true })).not.toHaveProperty('transportation_fee_amount');
+    expect(formPathOf('transportation_fee_amount')).toBe('transport_fee');
   });
 
   it('converts custom field values by kind', () => {

@@ -1,5 +1,7 @@
 import { parseLocation } from '@/features/customers/lib/customer-form';
 import type { CreateBookingBody } from '@app/shared/schemas/bookings';
+import type { NewBookingStatus } from '@app/shared/states/booking';
+import { parseOptionalMoney } from '@/features/orders/lib/money-input';
 
 export type CustomFieldLike = { uuid: string; html_tag: string; is_required: boolean };
 
@@ -14,12 +16,16 @@ export type BookingFormValues = {
   start_time: string | null;
   notes: string;
   custom_fields: Record<string, string | number>;
+  /** confirmed, or pending (pencilled in, to be confirmed later). */
+  status: NewBookingStatus;
+  /** Home-service branches: the visit's transport fee as typed, in major units ("15.50"). */
+  transport_fee: string;
 };
 
 export const ANY_PROVIDER = 'any';
 
 /** Form paths server errors can land on. */
-export const BOOKING_FORM_FIELDS = ['branch_id', 'customer', 'service_ids', 'staff_id', 'start_time', 'notes'] as const;
+export const BOOKING_FORM_FIELDS = ['branch_id', 'customer', 'service_ids', 'staff_id', 'start_time', 'notes', 'status', 'transport_fee'] as const;
 
 /**
  * The API's error fields → the form's paths: `customer_id` sits under the customer picker,
@@ -29,6 +35,7 @@ export function formPathOf(apiField: string): string {
   if (apiField === 'customer_id') return 'customer';
   if (apiField.startsWith('service_ids')) return 'service_ids';
   if (apiField === 'slot' || apiField === 'end_time') return 'start_time';
+  if (apiField === 'transportation_fee_amount') return 'transport_fee';
   return apiField;
 }
 
@@ -47,9 +54,13 @@ export function customFieldsBody(values: Record<string, string | number>, defs: 
   return out;
 }
 
-/** Form → `POST /bookings` body (call once the form validated: branch, customer and slot are set). */
-export function bookingBody(v: BookingFormValues, defs: readonly CustomFieldLike[]): CreateBookingBody {
+/**
+ * Form → `POST /bookings` body (call once the form validated: branch, customer and slot are set).
+ * `homeService`: the branch visits the customer, so the typed transport fee (in `currency`) is sent.
+ */
+export function bookingBody(v: BookingFormValues, defs: readonly CustomFieldLike[], opts: { homeService?: boolean; currency?: string } = {}): CreateBookingBody {
   const custom = customFieldsBody(v.custom_fields, defs);
+  const fee = opts.homeService ? parseOptionalMoney(v.transport_fee, opts.currency ?? 'SAR') : null;
   return {
     customer_id: v.customer?.id ?? null,
     branch_id: v.branch_id ?? '',
@@ -58,6 +69,8 @@ export function bookingBody(v: BookingFormValues, defs: readonly CustomFieldLike
     start_time: v.start_time ?? '',
     ...(v.notes.trim() ? { notes: v.notes.trim() } : {}),
     ...(Object.keys(custom).length ? { custom_fields: custom } : {}),
+    ...(v.status === 'pending' ? { status: 'pending' as const } : {}),
+    ...(fee?.ok && fee.value > 0 ? { transportation_fee_amount: fee.value } : {}),
     source: 'calendar',
   };
 }

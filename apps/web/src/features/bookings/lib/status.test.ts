@@ -36,7 +36,7 @@ describe('booking status styles', () => {
   });
 
   it('offers the transitions of the shared state machine', () => {
-    expect(nextStatuses('pending')).toEqual(['confirmed', 'rejected', 'cancelled']);
+    expect(nextStatuses('pending')).toEqual(['confirmed', 'rejected', 'cancelled', 'unpaid']);
     expect(nextStatuses('confirmed')).toEqual(['completed', 'no-show', 'cancelled']);
     expect(nextStatuses('cancelled')).toEqual([]);
     expect(nextStatuses('unknown')).toEqual([]);

@@ -18,6 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useUpdateBooking } from '@/features/bookings/api/bookings';
 import type { BlockTime, Booking, CalendarStaff } from '@app/shared/schemas/bookings';
+import { BOOKING_STATUSES } from '@app/shared/states/booking';
 import { useBusinessClock } from '@/features/bookings/api/use-business-clock';
 import { BookingDetailsDrawer } from '@/features/bookings/components/booking-details';
 import { type BookingStart, BookingDrawer } from '@/features/bookings/components/booking-drawer';
@@ -275,7 +276,7 @@ export function CalendarPage() {
             </Group>
           )}
           <Group gap="xs" wrap="wrap" data-testid="calendar-legend">
-            {(['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const).map((s) => (
+            {BOOKING_STATUSES.map((s) => (
               <Group key={s} gap={4} wrap="nowrap">
                 <Box w={10} h={10} style={{ borderRadius: 3, background: styles[s].color }} />
                 <Text fz="xs" c="dimmed">

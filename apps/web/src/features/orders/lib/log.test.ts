@@ -15,6 +15,16 @@ describe('describeChanges', () => {
     expect(describeChanges({ type: 'fixed', value: 1550 }, f)).toEqual(['TYPE: fixed', 'VALUE: SAR 15.50']);
   });
 
+  it('coded values (events, statuses, payment methods) read as their labels when known, else as they are', () => {
+    const labelled: LogFormat = { ...f, label: (k) => ({ event_deleted_with_provider: 'Deleted with its provider', status_unpaid: 'Unpaid', method_online: 'Online' })[k] ?? (/^(event|status|method)_/.test(k) ? k : k.toUpperCase()) };
+    expect(describeChanges({ event: 'deleted_with_provider', from: 'pending', to: 'unpaid', payment_method: 'online' }, labelled)).toEqual([
+      'EVENT: Deleted with its provider',
+      'FROM: pending',
+      'TO: Unpaid',
+      'PAYMENT_METHOD: Online',
+    ]);
+  });
+
   it('lines, appointments and fees read as people write them; ids, urls and paths are left out', () => {
     expect(describeChanges({ items: [{ name: 'Cut', quantity: 1 }, { name: 'Oil', quantity: 2 }], number: 7, is_draft: false }, f)).toEqual([
       'ITEMS: Cut × 1، Oil × 2',

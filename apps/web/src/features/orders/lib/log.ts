@@ -14,6 +14,8 @@ export type LogFormat = {
 const MONEY_KEYS = new Set(['total', 'subtotal', 'amount', 'discount', 'discount_amount', 'transport_fee', 'fees_amount', 'tax_amount', 'paid_amount', 'remaining_amount', 'unit_price', 'price']);
 const TIME_KEYS = new Set(['start_time', 'end_time', 'expires_at', 'receive_time', 'created_at']);
 const HIDDEN = (key: string) => key === 'id' || key.endsWith('_id') || key === 'url' || key === 'path' || key === 'mime' || key === 'size';
+/** Keys whose string values are codes with a label `<kind>_<code>` (e.g. `status_cancelled`). */
+const CODED: Record<string, string> = { event: 'event', status: 'status', from: 'status', to: 'status', payment_method: 'method' };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function cut(text: string, max = 140): string {
@@ -30,7 +32,16 @@ function show(key: string, value: unknown, f: LogFormat, ctx: Record<string, unk
     if (key === 'number') return `#${value}`;
     return String(value);
   }
-  if (typeof value === 'string') return TIME_KEYS.has(key) || ISO.test(value) ? f.dateTime(value) : cut(value);
+  if (typeof value === 'string') {
+    if (TIME_KEYS.has(key) || ISO.test(value)) return f.dateTime(value);
+    // Coded values (an event, a status, a payment method) read in the person's language when known.
+    const kind = CODED[key];
+    if (kind) {
+      const label = f.label(`${kind}_${value}`);
+      if (label !== `${kind}_${value}`) return label;
+    }
+    return cut(value);
+  }
   if (Array.isArray(value)) {
     const parts = value.map((v) => {
       if (v && typeof v === 'object') {
