@@ -50,6 +50,7 @@ export const VALIDATION_MESSAGES = {
   },
   service_or_provider: { ar: 'أضف خدمة أو مقدم خدمة واحدًا على الأقل', en: 'Add at least one service or provider' },
   time_range: { ar: 'وقت النهاية يجب أن يكون بعد وقت البداية', en: 'The end must be after the start' },
+  time_range_empty: { ar: 'الفترة لا يمكن أن تنتهي عند بدايتها (00:00–00:00 تعني اليوم كله)', en: 'A range cannot end when it starts (00:00–00:00 is the whole day)' },
   time_overlap: { ar: 'الفترات متداخلة', en: 'The time ranges overlap' },
   passcode: { ar: 'رمز الدخول من 4 إلى 6 أرقام', en: 'The passcode is 4 to 6 digits' },
   permissions_required: { ar: 'اختر صلاحية واحدة على الأقل', en: 'Choose at least one permission' },

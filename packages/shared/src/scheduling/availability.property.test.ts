@@ -6,13 +6,18 @@ import { addDays, localDateOf, localDates, localDayBounds, naiveMidnight, offset
 const M = 60_000;
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-/** 0–3 non-overlapping ranges of a day, minutes on a 5-minute grid or not. */
+/**
+ * 0–3 non-overlapping ranges of a day, minutes on a 5-minute grid or not, and sometimes a last one
+ * that runs past midnight into the next day (its end at or before its start).
+ */
 const dayRanges = fc
-  .uniqueArray(fc.integer({ min: 0, max: 1439 }), { maxLength: 6 })
-  .map((pts) => {
+  .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 1439 }), { maxLength: 6 }), fc.option(fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 1439 })), { nil: null }))
+  .map(([pts, overnight]) => {
     const sorted = [...pts].sort((a, b) => a - b);
     const out: [string, string][] = [];
     for (let i = 0; i + 1 < sorted.length; i += 2) out.push([hhmm(sorted[i]!), hhmm(sorted[i + 1]!)]);
+    const lastEnd = out.length ? sorted[out.length * 2 - 1]! : -1;
+    if (overnight && overnight[0] > lastEnd && overnight[1] <= overnight[0]) out.push([hhmm(overnight[0]), hhmm(overnight[1])]);
     return out;
   });
 const randomWeekly: fc.Arbitrary<WeeklyHours> = fc.array(fc.option(dayRanges, { nil: undefined }), { minLength: 7, maxLength: 7 }).map((days) => {
@@ -25,7 +30,11 @@ const randomWeekly: fc.Arbitrary<WeeklyHours> = fc.array(fc.option(dayRanges, { 
 /** Often open all day, so that slots are frequent enough to exercise the other rules. */
 const weekly: fc.Arbitrary<WeeklyHours> = fc.oneof(
   { arbitrary: randomWeekly, weight: 1 },
-  { arbitrary: fc.constant<WeeklyHours>(Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['00:00', '23:59'] as const]]))), weight: 2 },
+  { arbitrary: fc.constant<WeeklyHours>(Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['00:00', '23:59'] as const]]))), weight: 1 },
+  // Round the clock: every day 00:00 to 00:00 the next day, so visits run across midnight.
+  { arbitrary: fc.constant<WeeklyHours>(Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['00:00', '00:00'] as const]]))), weight: 1 },
+  // A night shift: 18:00 to 02:00 the next day.
+  { arbitrary: fc.constant<WeeklyHours>(Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['18:00', '02:00'] as const]]))), weight: 1 },
 );
 
 const scenario = fc
@@ -95,12 +104,32 @@ function maxLoad(input: FreeSlotsInput, pid: string, s: number, e: number): numb
   }
   return max;
 }
-/** [s, e) lies inside one of the day's wall-clock ranges, converted independently with zonedToUtc. */
-function inside(hours: WeeklyHours, date: string, zone: string, s: number, e: number): boolean {
-  const ranges = hours[String(new Date(naiveMidnight(date)).getUTCDay())] ?? [];
-  return ranges.some(([a, b]) => zonedToUtc(date, a, zone) <= s && e <= zonedToUtc(date, b, zone));
-}
 const onTimeOff = (p: ProviderAvailability, date: string) => (p.timeOff ?? []).some((t) => t.startDate <= date && date <= t.endDate);
+/**
+ * [s, e) of a visit starting on local `date` lies inside the working time of `hours`: the wall-clock
+ * ranges of the day before, the day and the day after (a range whose end is not after its start ends
+ * the next day), each converted independently with zonedToUtc, touching ranges joined. `off`: days
+ * whose ranges do not count (a provider's time off).
+ */
+function inside(hours: WeeklyHours, date: string, zone: string, s: number, e: number, off?: (date: string) => boolean): boolean {
+  const list: [number, number][] = [];
+  for (const d of [addDays(date, -1), date, addDays(date, 1)]) {
+    if (off?.(d)) continue;
+    for (const [a, b] of hours[String(new Date(naiveMidnight(d)).getUTCDay())] ?? []) {
+      const from = zonedToUtc(d, a, zone);
+      const to = b <= a ? zonedToUtc(addDays(d, 1), b, zone) : zonedToUtc(d, b, zone);
+      if (to > from) list.push([from, to]);
+    }
+  }
+  list.sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const r of list) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([...r]);
+  }
+  return merged.some(([a, b]) => a <= s && e <= b);
+}
 const offers = (input: FreeSlotsInput, p: ProviderAvailability) => input.services.every((s) => p.serviceIds.includes(s.id));
 const byId = (input: FreeSlotsInput, id: string) => input.providers.find((x) => x.id === id)!;
 
@@ -108,9 +137,8 @@ const byId = (input: FreeSlotsInput, id: string) => input.providers.find((x) => 
 function freeFor(input: FreeSlotsInput, p: ProviderAvailability, date: string, s: number, e: number): boolean {
   return (
     p.clientsInSameTime >= 1 &&
-    !onTimeOff(p, date) &&
     inside(input.branchHours, date, input.zone, s, e) &&
-    inside(p.hours, date, input.zone, s, e) &&
+    inside(p.hours, date, input.zone, s, e, (d) => onTimeOff(p, d)) &&
     !(input.blocks ?? []).some((b) => (b.providerId === null || b.providerId === p.id) && overlaps(s, e, b)) &&
     maxLoad(input, p.id, s, e) < p.clientsInSameTime
   );
@@ -128,7 +156,7 @@ function parts(input: FreeSlotsInput): [number, number][] {
 }
 
 describe('freeSlots properties', () => {
-  it('(a)(b)(d) every slot is free, inside the hours of its local day, on the grid and not in the past', () => {
+  it('(a)(b)(d) every slot is free, inside the working time (across midnight too), on the grid and not in the past', () => {
     fc.assert(
       fc.property(scenario, ({ input }) => {
         const step = (input.slotStep ?? 15) * M;
@@ -145,7 +173,6 @@ describe('freeSlots properties', () => {
               expect(offers(input, p)).toBe(true);
               // (a) (b) (c): hours, time off, blocks and capacity of the provider and of its crew
               for (const q of [p, ...crewOf(input, p)]) expect(freeFor(input, q, day.date, slot.start, slot.end)).toBe(true);
-              expect(onTimeOff(p, localDateOf(slot.end - 1, input.zone))).toBe(false);
             }
             if (split.length > 0) {
               expect(split).toHaveLength(input.services.length);

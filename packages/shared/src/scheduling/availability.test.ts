@@ -149,6 +149,57 @@ describe('freeSlots: time zones', () => {
   });
 });
 
+describe('freeSlots: working time across local midnight', () => {
+  const night = everyDay([['18:00', '02:00']]);
+  const nightInput = (over: Partial<FreeSlotsInput> = {}) =>
+    base({ from: '2024-05-05', to: '2024-05-06', branchHours: night, providers: [{ id: 'p1', hours: night, clientsInSameTime: 1, serviceIds: ['s1'] }], ...over });
+  const evening = ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30'];
+
+  it('a range that ends at or before its start runs into the next day; a start belongs to the day it falls on', () => {
+    const [d1, d2] = freeSlots(nightInput());
+    // 00:00–01:00 of the first day come from the night before (Saturday's 18:00–02:00).
+    expect(d1!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00', ...evening]);
+    expect(d2!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00', ...evening]);
+    const last = d1!.slots.at(-1)!;
+    expect(new Date(last.start).toISOString()).toBe('2024-05-05T20:30:00.000Z'); // 23:30 Riyadh
+    expect(last.end - last.start).toBe(H); // ends 00:30 on the 6th
+  });
+
+  it('a booking after midnight takes the late slots of the evening before', () => {
+    const after = zonedToUtc('2024-05-06', '00:15', 'Asia/Riyadh');
+    const [d1] = freeSlots(nightInput({ bookings: [{ providerId: 'p1', start: after, end: after + 30 * M }] }));
+    expect(d1!.slots.map((x) => wall(x.start, 'Asia/Riyadh')).slice(-3)).toEqual(['22:00', '22:30', '23:00']);
+  });
+
+  it("a day off takes that day's ranges, the part past its midnight too, not the night before's", () => {
+    const off = (date: string) => nightInput({ providers: [{ id: 'p1', hours: night, clientsInSameTime: 1, serviceIds: ['s1'], timeOff: [{ startDate: date, endDate: date }] }] });
+    const [d1, d2] = freeSlots(off('2024-05-06'));
+    expect(d1!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00', ...evening]);
+    expect(d2!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00']); // the night of the 5th
+    const [e1, e2] = freeSlots(off('2024-05-05'));
+    expect(e1!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00']); // the night of the 4th
+    expect(e2!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(evening);
+  });
+
+  it('ranges that meet at midnight join: a visit runs from one into the other', () => {
+    const split = { '0': [['16:00', '00:00']] as [string, string][], '1': [['00:00', '02:00']] as [string, string][] };
+    const [sunday, monday] = freeSlots(base({ from: '2024-05-05', to: '2024-05-06', branchHours: everyDay([['00:00', '00:00']]), providers: [{ id: 'p1', hours: split, clientsInSameTime: 1, serviceIds: ['s1'] }] }));
+    expect(sunday!.slots.map((x) => wall(x.start, 'Asia/Riyadh')).slice(-2)).toEqual(['23:00', '23:30']);
+    expect(monday!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00']);
+  });
+
+  it('Beirut spring-forward night: 22:00–02:00 across the missing hour is 3 real hours', () => {
+    const zone = 'Asia/Beirut';
+    const hours = everyDay([['22:00', '02:00']]);
+    const [sat, sun] = freeSlots(base({ zone, from: '2024-03-30', to: '2024-03-31', slotStep: 60, branchHours: hours, providers: [{ id: 'p1', hours, clientsInSameTime: 1, serviceIds: ['s1'] }] }));
+    expect(sat!.slots.map((x) => wall(x.start, zone))).toEqual(['00:00', '01:00', '22:00', '23:00']);
+    // 00:00 of the 31st does not exist (clocks go to 01:00): the night of the 30th goes on at 01:00.
+    expect(sun!.slots.map((x) => wall(x.start, zone))).toEqual(['01:00', '22:00', '23:00']);
+    const [a, b] = [sat!.slots.at(-1)!, sun!.slots[0]!];
+    expect(b.start - a.start).toBe(H); // 23:00 then 01:00 new time: one real hour apart
+  });
+});
+
 describe('freeSlots: assignment types', () => {
   const at = (hm: string) => zonedToUtc('2024-05-05', hm, 'Asia/Riyadh');
   const hours = everyDay([['09:00', '13:00']]);

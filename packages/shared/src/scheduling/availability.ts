@@ -16,7 +16,7 @@
  *   between providers of type multiple, one per service, back to back (`Slot.split`).
  */
 import { type Interval, intersect, normalize, saturated, subtract } from './intervals';
-import { type LocalDate, LocalDay, localDates, parseWallTime } from './zoned';
+import { addDays, type LocalDate, LocalDay, localDates, parseWallTime } from './zoned';
 
 const MINUTE = 60_000;
 /** Longest range of dates one call may cover. */
@@ -106,14 +106,44 @@ export function visitMinutes(services: readonly VisitService[]): number {
   return total;
 }
 
-/** Normalized minute ranges per weekday 0…6. */
+/**
+ * Normalized minute ranges per weekday 0…6, in minutes from that day's local midnight. A range that
+ * ends at or before its start runs past midnight (`["20:00", "02:00"]` is 20:00 to 02:00 the next
+ * day), so its end is past 1440.
+ */
 function weekMinutes(hours: WeeklyHours): Interval[][] {
   const out: Interval[][] = [];
   for (let d = 0; d < 7; d++) {
     const ranges = hours[String(d)] ?? [];
-    out.push(normalize(ranges.map(([s, e]) => [parseWallTime(s), parseWallTime(e)] as const)));
+    out.push(
+      normalize(
+        ranges.map(([s, e]) => {
+          const from = parseWallTime(s);
+          const to = parseWallTime(e);
+          return [from, to <= from ? to + 1440 : to] as const;
+        }),
+      ),
+    );
   }
   return out;
+}
+
+/**
+ * The UTC intervals of weekly `week` over the local days of `window` (consecutive), a day's ranges
+ * that run past midnight ending on the next local day. `skip`: days that do not work (a time off).
+ */
+function workOf(week: Interval[][], window: readonly LocalDay[], zone: string, skip?: (day: LocalDay) => boolean): Interval[] {
+  const out: Interval[] = [];
+  for (let i = 0; i < window.length; i++) {
+    const day = window[i]!;
+    if (skip?.(day)) continue;
+    for (const [s, e] of week[day.weekday]!) {
+      const a = day.toUtc(s);
+      const b = e <= 1440 ? day.toUtc(e) : (window[i + 1] ?? new LocalDay(addDays(day.date, 1), zone)).toUtc(e - 1440);
+      if (b > a) out.push([a, b]);
+    }
+  }
+  return normalize(out);
 }
 
 function pushTo(map: Map<string, Interval[]>, key: string, value: Interval): void {
@@ -156,13 +186,17 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
 
   const stepMs = step * MINUTE;
   const totalMs = total * MINUTE;
-  const days = dates.map((d) => new LocalDay(d, input.zone));
-  const rangeStart = days[0]!.start;
-  const rangeEnd = days[days.length - 1]!.end;
+  const zone = input.zone;
+  const days = dates.map((d) => new LocalDay(d, zone));
+  // Working time is computed over the requested days plus one on each side: the day before may work
+  // past midnight into the first day, and a visit late on the last day may run into the next one.
+  const window = [new LocalDay(addDays(dates[0]!, -1), zone), ...days, new LocalDay(addDays(dates[dates.length - 1]!, 1), zone)];
+  const rangeStart = window[0]!.start;
+  const rangeEnd = window[window.length - 1]!.end;
   const overlapsRange = (s: number, e: number) => e > s && s < rangeEnd && e > rangeStart;
   const now = input.now;
 
-  const branchWeek = weekMinutes(input.branchHours);
+  const branchWork = workOf(weekMinutes(input.branchHours), window, zone);
   const serviceIds = input.services.map((s) => s.id);
   const byId = new Map(input.providers.map((p) => [p.id, p]));
   const able = (p: ProviderAvailability) => p.clientsInSameTime >= 1;
@@ -201,50 +235,52 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
     pushTo(blocksOf, b.providerId, [b.start, b.end]);
   }
 
-  /** Per day of the range: the provider's free intervals (inside its and the branch's hours), computed once. */
-  const freeCache = new Map<string, Interval[][]>();
-  const freeOf = (id: string): Interval[][] => {
+  /** The provider's free intervals over the window (inside its and the branch's hours), computed once. */
+  const freeCache = new Map<string, Interval[]>();
+  const freeOf = (id: string): Interval[] => {
     const cached = freeCache.get(id);
     if (cached) return cached;
     const p = byId.get(id);
-    const out: Interval[][] = days.map(() => []);
-    freeCache.set(id, out);
-    if (!p || !able(p)) return out; // an unknown or unavailable crew member: never free
-    const busy = normalize([...saturated(bookingsOf.get(p.id) ?? [], Math.floor(p.clientsInSameTime)), ...branchBlocks, ...(blocksOf.get(p.id) ?? [])]);
-    const week = weekMinutes(p.hours);
-    const timeOff = p.timeOff ?? [];
-    let cursor = 0;
-    for (let di = 0; di < days.length; di++) {
-      const day = days[di]!;
-      if (day.end <= now) continue;
-      if (timeOff.some((t) => t.startDate <= day.date && day.date <= t.endDate)) continue;
-      const minutes = intersect(branchWeek[day.weekday]!, week[day.weekday]!);
-      if (minutes.length === 0) continue;
-      const work = normalize(minutes.map(([s, e]) => [day.toUtc(s), day.toUtc(e)] as const));
-      while (cursor < busy.length && busy[cursor]![1] <= day.start) cursor++;
-      out[di] = subtract(work, busy, cursor);
+    if (!p || !able(p)) {
+      freeCache.set(id, []); // an unknown or unavailable crew member: never free
+      return [];
     }
-    return out;
+    const busy = normalize([...saturated(bookingsOf.get(p.id) ?? [], Math.floor(p.clientsInSameTime)), ...branchBlocks, ...(blocksOf.get(p.id) ?? [])]);
+    const timeOff = p.timeOff ?? [];
+    // A day off takes that day's working ranges, including a range that runs past its midnight.
+    const off = (day: LocalDay) => timeOff.some((t) => t.startDate <= day.date && day.date <= t.endDate);
+    const free = subtract(intersect(branchWork, workOf(weekMinutes(p.hours), window, zone, off)), busy);
+    freeCache.set(id, free);
+    return free;
+  };
+
+  /**
+   * Calls `fn(dayIndex, t)` for every grid start `t` of the requested days, not before now, such that
+   * [t + offset, t + offset + length] lies inside one of the (sorted, disjoint) `free` intervals. A
+   * start belongs to the local day it falls on; its visit may run on past midnight.
+   */
+  const eachStart = (free: readonly Interval[], offset: number, length: number, fn: (di: number, t: number) => void) => {
+    let di = 0;
+    for (const [a, b] of free) {
+      const lo = Math.max(a - offset, now);
+      const hi = b - offset - length;
+      if (hi < lo) continue;
+      while (di < days.length && days[di]!.end <= lo) di++;
+      for (let dj = di; dj < days.length && days[dj]!.start <= hi; dj++) eachGridStart(days[dj]!, lo, hi, stepMs, (t) => fn(dj, t));
+    }
   };
 
   const slotMaps = days.map(() => new Map<number, string[]>());
 
   for (const p of whole) {
-    const own = freeOf(p.id);
-    const crew = p.assignment === 'team' ? (p.crew ?? []).filter((c) => c !== p.id).map(freeOf) : [];
-    for (let di = 0; di < days.length; di++) {
-      let free = own[di]!;
-      for (const member of crew) free = intersect(free, member[di]!);
-      const day = days[di]!;
+    let free = freeOf(p.id);
+    if (p.assignment === 'team') for (const c of p.crew ?? []) if (c !== p.id) free = intersect(free, freeOf(c));
+    eachStart(free, 0, totalMs, (di, t) => {
       const map = slotMaps[di]!;
-      for (const [a, b] of free) {
-        eachGridStart(day, Math.max(a, now), b - totalMs, stepMs, (t) => {
-          const ids = map.get(t);
-          if (ids) ids.push(p.id);
-          else map.set(t, [p.id]);
-        });
-      }
-    }
+      const ids = map.get(t);
+      if (ids) ids.push(p.id);
+      else map.set(t, [p.id]);
+    });
   }
 
   const splitMaps = days.map(() => new Map<number, string[]>());
@@ -257,30 +293,28 @@ export function freeSlots(input: FreeSlotsInput): DaySlots[] {
       parts.push({ offset, length });
       offset += length;
     }
-    for (let di = 0; di < days.length; di++) {
-      const day = days[di]!;
-      // cover[i]: visit start → the first splitter free for the part of service i.
-      const cover = parts.map(() => new Map<number, string>());
-      for (const p of splitters) {
-        const free = freeOf(p.id)[di]!;
-        input.services.forEach((s, i) => {
-          if (!p.serviceIds.includes(s.id)) return;
-          const { offset: off, length } = parts[i]!;
-          const map = cover[i]!;
-          for (const [a, b] of free) {
-            eachGridStart(day, Math.max(a - off, now), b - off - length, stepMs, (t) => {
-              if (!map.has(t)) map.set(t, p.id);
-            });
-          }
+    // cover[day][i]: visit start → the first splitter free for the part of service i.
+    const cover = days.map(() => parts.map(() => new Map<number, string>()));
+    for (const p of splitters) {
+      const free = freeOf(p.id);
+      input.services.forEach((s, i) => {
+        if (!p.serviceIds.includes(s.id)) return;
+        const { offset: off, length } = parts[i]!;
+        eachStart(free, off, length, (di, t) => {
+          const map = cover[di]![i]!;
+          if (!map.has(t)) map.set(t, p.id);
         });
-      }
+      });
+    }
+    for (let di = 0; di < days.length; di++) {
       const whole = slotMaps[di]!;
       const split = splitMaps[di]!;
-      for (const [t, first] of cover[0]!) {
+      const byPart = cover[di]!;
+      for (const [t, first] of byPart[0]!) {
         if (whole.has(t)) continue;
         const ids = [first];
         for (let i = 1; i < parts.length; i++) {
-          const id = cover[i]!.get(t);
+          const id = byPart[i]!.get(t);
           if (id === undefined) break;
           ids.push(id);
         }

@@ -59,9 +59,22 @@ export const timezoneField = z.string().trim().min(1, { error: 'required', abort
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
+ * Where a range of a day ends, in minutes from that day's midnight: a range whose end is before its
+ * start runs past midnight (`["20:00","02:00"]` ends at 26:00), and `["00:00","00:00"]` is the whole
+ * day. Any other range ending where it starts is empty (refused by the schema).
+ */
+export const rangeEndMinutes = (from: string, to: string): number => {
+  const a = toMinutes(from);
+  const b = toMinutes(to);
+  return b < a || (a === 0 && b === 0) ? b + 1440 : b;
+};
+
+/**
  * Local wall-clock opening ranges per weekday (0 Sunday … 6 Saturday), several a day:
- * `{ "0": [["09:00","13:00"], ["16:00","22:00"]] }`. A range ends after it starts; ranges of a day
- * do not overlap. A missing or empty day is closed.
+ * `{ "0": [["09:00","13:00"], ["16:00","02:00"]] }`. A range ending before it starts runs past
+ * midnight into the next day (a night shift; it belongs to the day it starts on, so that day's time
+ * off removes it); `["00:00","00:00"]` is open all day. Ranges of a day do not overlap. A missing or
+ * empty day is closed.
  */
 export const workingHoursField = z
   .partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6'], 'invalid'), z.array(z.tuple([timeField, timeField])).max(6))
@@ -69,9 +82,10 @@ export const workingHoursField = z
     for (const [day, ranges] of Object.entries(days)) {
       const sorted = [...(ranges ?? [])].sort((a, b) => toMinutes(a[0]) - toMinutes(b[0]));
       sorted.forEach(([from, to], i) => {
-        if (toMinutes(to) <= toMinutes(from)) ctx.addIssue({ code: 'custom', message: 'time_range', path: [day] });
+        const end = rangeEndMinutes(from, to);
+        if (end <= toMinutes(from)) ctx.addIssue({ code: 'custom', message: 'time_range_empty', path: [day] });
         const next = sorted[i + 1];
-        if (next && toMinutes(next[0]) < toMinutes(to)) ctx.addIssue({ code: 'custom', message: 'time_overlap', path: [day] });
+        if (next && toMinutes(next[0]) < end) ctx.addIssue({ code: 'custom', message: 'time_overlap', path: [day] });
       });
     }
   });

@@ -126,8 +126,10 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
     with b as (
       select id, type, timezone, working_hours from branches where tenant_id = ${tenantId} and id = ${q.branchId}
     ), r0 as (
-      select ((${q.from}::date)::timestamp at time zone tz) - interval '1 hour' as s,
-             ((${q.to}::date + 1)::timestamp at time zone tz) + interval '1 hour' as e
+      -- The engine's window: a day before the range (its hours may run past midnight into the first
+      -- day) to the end of the day after (a visit late on the last day may run into it).
+      select ((${q.from}::date - 1)::timestamp at time zone tz) - interval '1 hour' as s,
+             ((${q.to}::date + 2)::timestamp at time zone tz) + interval '1 hour' as e
       from (select coalesce(nullif(b.timezone, ''), ${q.tenantTimezone}) as tz from b) z
     ), r as (
       -- lo: a visit lasts at most a day, so a booking busy after s started after s - 1 day (an index bound).
@@ -156,7 +158,7 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
               order by p.sort_order, p.name, p.id), '[]') from p) as providers,
       (select coalesce(json_agg(json_build_array(t.provider_id, t.start_date, t.end_date)), '[]')
          from provider_time_off t
-         where t.tenant_id = ${tenantId} and t.provider_id in (select id from p) and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date) as time_off,
+         where t.tenant_id = ${tenantId} and t.provider_id in (select id from p) and t.start_date <= ${q.to}::date + 1 and t.end_date >= ${q.from}::date - 1) as time_off,
       (select coalesce(json_agg(json_build_array(bt.provider_id, (extract(epoch from bt.start_at) * 1000)::bigint, (extract(epoch from bt.end_at) * 1000)::bigint)), '[]')
          from block_times bt, r
          where bt.tenant_id = ${tenantId} and bt.start_at < r.e and bt.end_at > r.s

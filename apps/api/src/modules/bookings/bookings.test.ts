@@ -809,6 +809,47 @@ function nextDstDay(zone: string, shorter: boolean): string {
   throw new Error(`no DST change in ${zone} within 420 days`);
 }
 
+describe('working hours past midnight', () => {
+  let night: { branch: string; hour: string; long: string; p: string };
+  beforeAll(async () => {
+    const hours = ALL_WEEK('18:00', '02:00');
+    const b = await branch(t.db, tenant, { name: 'Night shift', hours });
+    const hour = await service(t.db, tenant, { name: 'Night cut', duration: 60 });
+    const long = await service(t.db, tenant, { name: 'Night colour', duration: 180 });
+    night = { branch: b, hour, long, p: await provider(t.db, tenant, { name: 'Night owl', branchId: b, serviceIds: [hour, long], hours }) };
+  });
+  const slotList = async (serviceId: string, d: string) =>
+    ((await slotsOf({ branch_id: night.branch, service_ids: serviceId, from: d, to: d })).json().data[0].slots as { slot: string; end_time: string }[]).map((x) => x.slot);
+
+  it('offers and books a visit that runs past midnight; the small hours are listed on the day they fall on', async () => {
+    const d = freshDay();
+    const next = addDays(d, 1);
+    const evening = await slotList(night.hour, d);
+    expect(evening.slice(-2)).toEqual(['23:30', '23:45']); // 60 minutes from 23:45 ends at 00:45, inside the shift
+    expect(evening).toContain('01:00'); // the night before's shift, on this date
+    expect((await slotList(night.hour, next)).slice(0, 5)).toEqual(['00:00', '00:15', '00:30', '00:45', '01:00']);
+    const made = await booked({ branch_id: night.branch, service_ids: [night.hour], staff_id: night.p, start_time: at(d, '23:30') });
+    expect(made.bookings[0]).toMatchObject({ date: d, slot: '23:30', start_time: at(d, '23:30'), end_time: at(next, '00:30') });
+    // The visit keeps the provider busy after midnight: 00:00 of the next day is taken, 00:30 is free.
+    const after = await slotList(night.hour, next);
+    expect(after).not.toContain('00:00');
+    expect(after).toContain('00:30');
+    expectError(await book({ branch_id: night.branch, service_ids: [night.hour], staff_id: night.p, start_time: at(next, '00:00') }), 'start_time', m('time_slot_booked'));
+    // Past the end of the shift (02:00): outside the working hours.
+    expectError(await book({ branch_id: night.branch, service_ids: [night.hour], staff_id: night.p, start_time: at(next, '01:30') }), 'start_time', m('outside_working_hours'));
+  });
+
+  it('a booking in the small hours of the next day stops a long visit the evening before (it is read, never double-booked)', async () => {
+    const d = freshDay();
+    const next = addDays(d, 1);
+    await booked({ branch_id: night.branch, service_ids: [night.hour], staff_id: night.p, start_time: at(next, '01:00') });
+    // 23:00 + 3 h ends at 02:00, across the 01:00 booking.
+    expect(await slotList(night.long, d)).not.toContain('23:00');
+    expectError(await book({ branch_id: night.branch, service_ids: [night.long], staff_id: night.p, start_time: at(d, '23:00') }), 'start_time', m('time_slot_booked'));
+    expect((await book({ branch_id: night.branch, service_ids: [night.long], staff_id: night.p, start_time: at(d, '21:00') })).statusCode).toBe(201);
+  });
+});
+
 describe('deleting a provider', () => {
   it("deletes its appointments (spec §4), keeps the order's lines without a provider, leaves the others and logs it", async () => {
     const d = freshDay();
@@ -844,10 +885,11 @@ describe('DST days (Africa/Cairo)', () => {
     const res = await slotsOf({ branch_id: cairo, service_ids: id('cut'), from: before, to: date });
     expect(res.statusCode, res.body).toBe(200);
     const [normal, dst] = res.json().data;
-    expect(normal.slots).toHaveLength(24 * 4 - 2);
+    // Open round the clock: the last starts (23:30, 23:45) run on past midnight into the next day.
+    expect(normal.slots).toHaveLength(24 * 4);
     // Egypt skips 00:00–01:00: the day has 23 hours and starts at 01:00.
     expect(dst.slots[0].slot).toBe('01:00');
-    expect(dst.slots).toHaveLength(23 * 4 - 2);
+    expect(dst.slots).toHaveLength(23 * 4);
     const day = new LocalDay(date, CAIRO);
     expect(Date.parse(dst.slots[0].start_time)).toBe(day.start);
     const created = await booked({ branch_id: cairo, staff_id: host, start_time: dst.slots[0].start_time });
@@ -861,7 +903,7 @@ describe('DST days (Africa/Cairo)', () => {
     const date = nextDstDay(CAIRO, false);
     const res = await slotsOf({ branch_id: cairo, service_ids: id('cut'), from: date, to: date });
     const slots = res.json().data[0].slots as { slot: string; start_time: string }[];
-    expect(slots).toHaveLength(25 * 4 - 2);
+    expect(slots).toHaveLength(25 * 4);
     const repeated = slots.filter((s) => s.slot === '23:00');
     expect(repeated).toHaveLength(2);
     expect(Date.parse(repeated[1]!.start_time) - Date.parse(repeated[0]!.start_time)).toBe(3_600_000);

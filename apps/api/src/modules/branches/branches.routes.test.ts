@@ -110,8 +110,14 @@ describe('branches CRUD', () => {
     expect(overlap.statusCode).toBe(422);
     expect(overlap.json().errors['working_hours.1']).toContain('The time ranges overlap');
 
-    const backwards = await owner.client.post('branches', branch({ working_hours: { '2': [['18:00', '09:00']] } }));
-    expect(backwards.json().errors['working_hours.2']).toContain('The end must be after the start');
+    const empty = await owner.client.post('branches', branch({ working_hours: { '2': [['09:00', '09:00']] } }));
+    expect(empty.json().errors['working_hours.2']).toContain('A range cannot end when it starts (00:00–00:00 is the whole day)');
+    // A night shift (ends after midnight) is the last range of its day: one starting after it overlaps it.
+    const lateOverlap = await owner.client.post('branches', branch({ working_hours: { '4': [['18:00', '02:00'], ['22:00', '23:00']] } }));
+    expect(lateOverlap.json().errors['working_hours.4']).toContain('The time ranges overlap');
+    const night = await owner.client.post('branches', branch({ working_hours: { '2': [['09:00', '12:00'], ['18:00', '02:00']], '3': [['00:00', '00:00']] } }));
+    expect(night.statusCode, night.body).toBe(201);
+    expect(night.json().data.working_hours).toEqual({ '2': [['09:00', '12:00'], ['18:00', '02:00']], '3': [['00:00', '00:00']] });
 
     const lat = await owner.client.post('branches', branch({ location: { lat: 91, lng: 46 } }));
     expect(lat.statusCode).toBe(422);

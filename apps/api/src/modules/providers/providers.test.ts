@@ -97,14 +97,14 @@ describe('providers', () => {
       name: 'Abc',
       clients_in_same_time: 51,
       assignment_type: 'crowd',
-      working_hours: { '0': [['10:00', '09:00']], '1': [['09:00', '12:00'], ['11:00', '13:00']] },
+      working_hours: { '0': [['10:00', '10:00']], '1': [['09:00', '12:00'], ['11:00', '13:00']] },
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
     expect(errors.name).toEqual(['Name must be more than 3 characters']);
     expect(errors.clients_in_same_time).toEqual(['Must be at most 50']);
     expect(errors.assignment_type).toEqual(['Invalid value']);
-    expect(errors['working_hours.0']).toEqual(['The end must be after the start']);
+    expect(errors['working_hours.0']).toEqual(['A range cannot end when it starts (00:00–00:00 is the whole day)']);
     expect(errors['working_hours.1']).toEqual(['The time ranges overlap']);
     const zero = await owner.client.post('providers', { name: 'Valid Name', clients_in_same_time: 0 });
     expect(zero.json().errors.clients_in_same_time).toEqual(['Must be at least 1']);

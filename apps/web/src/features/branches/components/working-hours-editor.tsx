@@ -1,9 +1,9 @@
 import { WEEKDAYS } from '@app/shared/constants';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DayForm, nextRange, type RangeForm } from '../lib/working-hours';
+import { type DayForm, nextRange, type RangeForm, runsPastMidnight } from '../lib/working-hours';
 
 /** Times read left to right ("09:00") in Arabic too. */
 const TIME_STYLES = { input: { direction: 'ltr' as const, minWidth: 0, paddingInline: 6 } };
@@ -69,6 +69,11 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                         style={{ flex: 1, minWidth: 0 }}
                         data-testid={`hours-${d}-${r}-to`}
                       />
+                      {runsPastMidnight(range) && (
+                        <Badge variant="light" color="indigo" size="sm" style={{ flexShrink: 0 }} data-testid={`hours-${d}-${r}-next-day`}>
+                          {range.from === '00:00' ? t('hours.allDay') : t('hours.nextDay')}
+                        </Badge>
+                      )}
                       <ActionIcon
                         variant="subtle"
                         color="red"

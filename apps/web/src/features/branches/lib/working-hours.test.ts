@@ -1,6 +1,6 @@
 import { branchBody } from '@app/shared/schemas/access';
 import { describe, expect, it } from 'vitest';
-import { defaultWeek, formToHours, hoursToForm, nextRange } from './working-hours';
+import { defaultWeek, formToHours, hoursToForm, nextRange, runsPastMidnight } from './working-hours';
 
 describe('working hours form ↔ API', () => {
   it('turns API hours into seven days, missing days closed with a ready range', () => {
@@ -30,13 +30,22 @@ describe('working hours form ↔ API', () => {
     expect(formToHours(hoursToForm(api))).toEqual(api);
   });
 
-  it('a default week passes the shared schema; a reversed range does not', () => {
+  it('a default week and a night shift pass the shared schema; a range ending where it starts does not', () => {
     expect(branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(defaultWeek()) }).success).toBe(true);
     const days = defaultWeek();
-    days[2] = { open: true, ranges: [{ from: '18:00', to: '09:00' }] };
+    days[2] = { open: true, ranges: [{ from: '18:00', to: '02:00' }] };
+    expect(branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) }).success).toBe(true);
+    days[2] = { open: true, ranges: [{ from: '09:00', to: '09:00' }] };
     const result = branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['working_hours', '2']);
+  });
+
+  it('tells a range that runs past midnight', () => {
+    expect(runsPastMidnight({ from: '18:00', to: '02:00' })).toBe(true);
+    expect(runsPastMidnight({ from: '00:00', to: '00:00' })).toBe(true);
+    expect(runsPastMidnight({ from: '09:00', to: '17:00' })).toBe(false);
+    expect(runsPastMidnight({ from: '18:00', to: '' })).toBe(false);
   });
 
   it('the next range starts where the last ends', () => {

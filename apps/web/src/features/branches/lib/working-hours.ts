@@ -50,3 +50,12 @@ export function nextRange(ranges: readonly RangeForm[]): RangeForm {
   const fmt = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return start >= end ? { ...DEFAULT_RANGE } : { from: fmt(start), to: fmt(end) };
 }
+
+/**
+ * A range whose end is at or before its start runs past midnight into the next day (a night shift);
+ * 00:00–00:00 is the whole day. Blank or half-typed times are not.
+ */
+export function runsPastMidnight(range: RangeForm): boolean {
+  if (!/^\d{2}:\d{2}$/.test(range.from) || !/^\d{2}:\d{2}$/.test(range.to)) return false;
+  return range.to < range.from || (range.to === '00:00' && range.from === '00:00');
+}

@@ -23,6 +23,17 @@ describe('calendar hours', () => {
     expect(calendarHours([{ '1': [['00:30', '24:00']] }])).toMatchObject({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00', scrollTime: '00:00:00' });
   });
 
+  it('a night shift runs to midnight and on into the next morning; the day view still opens at its start', () => {
+    const hours = calendarHours([{ '4': [['18:00', '02:00']], '5': [['00:00', '00:00']] }]);
+    expect(hours.businessHours).toEqual([
+      { daysOfWeek: [4], startTime: '18:00', endTime: '24:00' },
+      { daysOfWeek: [5], startTime: '00:00', endTime: '02:00' },
+      { daysOfWeek: [5], startTime: '00:00', endTime: '24:00' },
+    ]);
+    expect(hours).toMatchObject({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00' });
+    expect(calendarHours([{ '4': [['18:00', '02:00']] }]).scrollTime).toBe('18:00:00');
+  });
+
   it('takes the union of several branches, without shading', () => {
     const hours = calendarHours([{ '1': [['09:00', '17:00']] }, { '1': [['12:00', '21:30']] }]);
     expect(hours).toMatchObject({ slotMinTime: '08:00:00', slotMaxTime: '23:00:00', businessHours: [] });

@@ -15,13 +15,26 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 
 /**
+ * A range as the calendar's days see it: a range ending at or before its start runs past midnight
+ * (until 24:00 that day, then from 00:00 the next day); 00:00–00:00 is the whole day.
+ */
+function dayParts(day: number, from: string, to: string): { day: number; from: string; to: string; tail?: true }[] {
+  const a = toMinutes(from);
+  const b = toMinutes(to);
+  if (b > a) return [{ day, from, to }];
+  const parts: { day: number; from: string; to: string; tail?: true }[] = [{ day, from, to: '24:00' }];
+  if (b > 0) parts.push({ day: (day + 1) % 7, from: '00:00', to, tail: true });
+  return parts;
+}
+
+/**
  * The calendar's visible hours from a branch's working hours (all branches' for "every branch":
  * their union bounds the grid, and no shading since the branches differ). The whole day when none
  * are known, opening on 08:00.
  */
 export function calendarHours(list: readonly (WorkingHoursLike | null | undefined)[]): CalendarHours {
   const known = list.filter((h): h is WorkingHoursLike => Boolean(h));
-  const ranges = known.flatMap((h) => Object.entries(h).flatMap(([day, rs]) => (rs ?? []).map(([from, to]) => ({ day: Number(day), from, to }))));
+  const ranges = known.flatMap((h) => Object.entries(h).flatMap(([day, rs]) => (rs ?? []).flatMap(([from, to]) => dayParts(Number(day), from, to))));
   if (!ranges.length) return { businessHours: [], slotMinTime: '00:00:00', slotMaxTime: '24:00:00', scrollTime: '08:00:00' };
   const min = Math.min(...ranges.map((r) => toMinutes(r.from)));
   const max = Math.max(...ranges.map((r) => toMinutes(r.to)));
@@ -31,6 +44,7 @@ export function calendarHours(list: readonly (WorkingHoursLike | null | undefine
     businessHours: known.length === 1 ? ranges.map((r) => ({ daysOfWeek: [r.day], startTime: r.from, endTime: r.to })) : [],
     slotMinTime: clock(floorHour(min)),
     slotMaxTime: clock(ceilHour(max)),
-    scrollTime: clock(Math.floor(min / 60) * 60),
+    // Where the day's work starts: a night shift's small hours are not where the day opens.
+    scrollTime: clock(Math.floor(Math.min(...ranges.filter((r) => !r.tail).map((r) => toMinutes(r.from))) / 60) * 60),
   };
 }
