@@ -86,6 +86,8 @@ export const bookingSchema = z.object({
   /** A team provider's booking: the other providers working it (busy with it too). */
   crew: z.array(person),
   branch_id: z.string().nullable(),
+  /** The spec's name of the branch (`teams` are the branches in the spec's API): the same as `branch_id`. */
+  team_id: z.string().nullable(),
   service_id: z.string().nullable(),
   service: person.nullable(),
   /** Branch-local date of the start, `YYYY-MM-DD`. */

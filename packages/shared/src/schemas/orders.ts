@@ -70,8 +70,12 @@ export const discountBody = z
   });
 export type DiscountBody = z.infer<typeof discountBody>;
 
-export const feeInput = z.object({ title: text(ORDER_FEE_TITLE_MAX), amount: moneyField });
-export type FeeInput = z.infer<typeof feeInput>;
+/**
+ * A fee of the order as the API reads and answers it (spec §3: title, value; `value` in minor units).
+ * Stored and priced as `{ title, amount }` (`pricing.ts`): the transform maps it once, here.
+ */
+export const feeInput = z.object({ title: text(ORDER_FEE_TITLE_MAX), value: moneyField }).transform((f) => ({ title: f.title, amount: f.value }));
+export type FeeInput = z.input<typeof feeInput>;
 export const feesField = z.array(feeInput).max(ORDER_FEES_MAX, 'max_items');
 
 export const pinCodeField = z.string().trim().regex(/^\d*$/, 'digits_only').min(4, 'min_length').max(6, 'max_length');
@@ -232,7 +236,7 @@ const orderCommon = {
   staff_id: z.string().nullable(),
   discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number(), amount: z.number() }).nullable(),
   coupon_code: z.string().nullable(),
-  fees: z.array(z.object({ title: z.string(), amount: z.number() })),
+  fees: z.array(z.object({ title: z.string(), value: z.number() })),
   fees_amount: z.number(),
   transport_fee: z.number(),
   subtotal: z.number(),

@@ -208,6 +208,7 @@ function toBooking(r: repo.BookingReadRow): Booking {
     staff: r.providerName !== null ? { id: b.providerId, name: r.providerName } : null,
     crew: r.crew ?? [],
     branch_id: b.branchId,
+    team_id: b.branchId,
     service_id: b.serviceId,
     service: b.serviceId && r.serviceName !== null ? { id: b.serviceId, name: r.serviceName } : null,
     date: r.localDate,

@@ -15,6 +15,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   staff: { id: 's1', name: 'Sara' },
   crew: [],
   branch_id: 'br1',
+  team_id: 'br1',
   service_id: 'sv1',
   service: { id: 'sv1', name: 'Haircut' },
   date: '2025-03-01',

@@ -5,7 +5,7 @@ import { useLocale } from '@/lib/use-locale';
 import type { FeeDraft } from '../lib/money-input';
 import { currencySymbol } from '../lib/use-format';
 
-/** The fee rows (title, amount in major units) with add and remove; errors by `fees.N.title|amount`. */
+/** The fee rows (title, value in major units) with add and remove; errors by `fees.N.title|value`. */
 export function FeesEditor({
   value,
   onChange,
@@ -38,9 +38,9 @@ export function FeesEditor({
             aria-label={t('fees.amount')}
             placeholder="0"
             inputMode="decimal"
-            value={row.amount}
-            onChange={(e) => set(i, { amount: e.currentTarget.value })}
-            error={errors[`fees.${i}.amount`]}
+            value={row.value}
+            onChange={(e) => set(i, { value: e.currentTarget.value })}
+            error={errors[`fees.${i}.value`]}
             rightSection={
               <Text fz="xs" c="dimmed">
                 {currencySymbol(currency, locale)}
@@ -64,7 +64,7 @@ export function FeesEditor({
         </Text>
       )}
       <Group display={disabled ? 'none' : undefined}>
-        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...value, { title: '', amount: '' }])} data-testid="fee-add">
+        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...value, { title: '', value: '' }])} data-testid="fee-add">
           {t('fees.add')}
         </Button>
       </Group>

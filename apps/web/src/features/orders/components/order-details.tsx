@@ -25,7 +25,7 @@ export function DetailsCard({ order, editable }: { order: Order; editable: boole
   const errorText = useErrorText();
   const update = useUpdateDetails(order.id);
   const initial = () => ({
-    fees: order.fees.map((f): FeeDraft => ({ title: f.title, amount: minorToInput(f.amount, order.currency) })),
+    fees: order.fees.map((f): FeeDraft => ({ title: f.title, value: minorToInput(f.value, order.currency) })),
     transport: order.transport_fee ? minorToInput(order.transport_fee, order.currency) : '',
     pin: order.pin_code ?? '',
     receive: isoToLocalInput(order.receive_time, fmt.timezone),

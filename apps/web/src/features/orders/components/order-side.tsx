@@ -145,7 +145,7 @@ export function TotalsCard({ order }: { order: Order }) {
         <Line label={t('totals.tax')} value={money(order.tax_amount)} />
         {order.fees.map((fee, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fees have no id
-          <Line key={i} label={fee.title} value={money(fee.amount)} />
+          <Line key={i} label={fee.title} value={money(fee.value)} />
         ))}
         {order.transport_fee > 0 && <Line label={t('details.transportFee')} value={money(order.transport_fee)} />}
         <Divider />

@@ -71,24 +71,24 @@ describe('feesBody', () => {
     expect(
       feesBody(
         [
-          { title: ' Delivery ', amount: '10' },
-          { title: '', amount: '' },
-          { title: 'Wrap', amount: '2.5' },
+          { title: ' Delivery ', value: '10' },
+          { title: '', value: '' },
+          { title: 'Wrap', value: '2.5' },
         ],
         'SAR',
       ),
-    ).toEqual({ fees: [{ title: 'Delivery', amount: 1000 }, { title: 'Wrap', amount: 250 }], errors: {} });
+    ).toEqual({ fees: [{ title: 'Delivery', value: 1000 }, { title: 'Wrap', value: 250 }], errors: {} });
   });
 
   it('reports a row with a title and no valid amount, or the reverse, by its position', () => {
     const out = feesBody(
       [
-        { title: 'Delivery', amount: 'x' },
-        { title: '', amount: '5' },
+        { title: 'Delivery', value: 'x' },
+        { title: '', value: '5' },
       ],
       'SAR',
     );
-    expect(out.errors).toEqual({ 'fees.0.amount': 'invalid', 'fees.1.title': 'required' });
+    expect(out.errors).toEqual({ 'fees.0.value': 'invalid', 'fees.1.title': 'required' });
     expect(out.fees).toEqual([]);
   });
 });

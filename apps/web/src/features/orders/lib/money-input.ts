@@ -73,23 +73,23 @@ export function discountBody(type: DiscountKind, text: string, currency: string)
   return { ok: true, body: { type, value: parsed.value } };
 }
 
-export type FeeDraft = { title: string; amount: string };
+export type FeeDraft = { title: string; value: string };
 
 /**
- * The fee rows → the API's `fees` (title, amount in minor units). Blank rows are dropped; a row with
- * a title and no valid amount (or the reverse) reports an error under `fees.N.title|amount`.
+ * The fee rows → the API's `fees` (title, value in minor units). Blank rows are dropped; a row with
+ * a title and no valid value (or the reverse) reports an error under `fees.N.title|value`.
  */
-export function feesBody(rows: readonly FeeDraft[], currency: string): { fees: { title: string; amount: number }[]; errors: Record<string, string> } {
-  const fees: { title: string; amount: number }[] = [];
+export function feesBody(rows: readonly FeeDraft[], currency: string): { fees: { title: string; value: number }[]; errors: Record<string, string> } {
+  const fees: { title: string; value: number }[] = [];
   const errors: Record<string, string> = {};
   rows.forEach((row, i) => {
     const title = row.title.trim();
-    const amountText = normalizeNumber(row.amount);
+    const amountText = normalizeNumber(row.value);
     if (!title && !amountText) return;
     if (!title) errors[`fees.${i}.title`] = 'required';
-    const parsed = parseMoney(row.amount, currency);
-    if (!parsed.ok) errors[`fees.${i}.amount`] = parsed.error;
-    else if (title) fees.push({ title, amount: parsed.value });
+    const parsed = parseMoney(row.value, currency);
+    if (!parsed.ok) errors[`fees.${i}.value`] = parsed.error;
+    else if (title) fees.push({ title, value: parsed.value });
   });
   return { fees, errors };
 }

@@ -44,7 +44,7 @@ describe('toOrderBody', () => {
       lines: [line(), line({ key: 'l2', type: 'product', ref_id: 'p', quantity: 2 })],
       discount_type: 'percentage' as const,
       discount_value: '10',
-      fees: [{ title: 'Delivery', amount: '15' }],
+      fees: [{ title: 'Delivery', value: '15' }],
       transport_fee: '7.5',
       notes: '  by the door ',
     };
@@ -58,7 +58,7 @@ describe('toOrderBody', () => {
           { type: 'product', product_id: 'p', combination_id: null, quantity: 2 },
         ],
         discount: { type: 'percentage', value: 1000 },
-        fees: [{ title: 'Delivery', amount: 1500 }],
+        fees: [{ title: 'Delivery', value: 1500 }],
         transport_fee: 750,
         notes: 'by the door',
       },
@@ -71,14 +71,14 @@ describe('toOrderBody', () => {
   });
 
   it('reports every problem before anything is sent', () => {
-    const out = toOrderBody({ ...emptyOrderForm(), discount_type: 'fixed', discount_value: '1.234', transport_fee: '-1', fees: [{ title: '', amount: '3' }] }, 'SAR', false);
+    const out = toOrderBody({ ...emptyOrderForm(), discount_type: 'fixed', discount_value: '1.234', transport_fee: '-1', fees: [{ title: '', value: '3' }] }, 'SAR', false);
     expect(out).toEqual({ ok: false, errors: { items: 'no_items', discount_value: 'too_many_decimals', transport_fee: 'negative', 'fees.0.title': 'required' } });
   });
 });
 
 describe('estimate', () => {
   it('items less the discount plus fees and transport (taxes are the server’s)', () => {
-    const v = { ...emptyOrderForm(), lines: [line({ quantity: 2 })], discount_type: 'fixed' as const, discount_value: '20', fees: [{ title: 'x', amount: '5' }], transport_fee: '10' };
+    const v = { ...emptyOrderForm(), lines: [line({ quantity: 2 })], discount_type: 'fixed' as const, discount_value: '20', fees: [{ title: 'x', value: '5' }], transport_fee: '10' };
     expect(estimate(v, 'SAR')).toEqual({ subtotal: 10_000, discount: 2000, extras: 1500, total: 9500 });
   });
 

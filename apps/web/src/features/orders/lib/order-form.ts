@@ -60,7 +60,7 @@ export const ORDER_FORM_FIELDS = ['customer_id', 'items', 'discount_value', 'tra
 
 /**
  * The form → `POST /orders` body, or the errors (error codes by form path: `items`,
- * `discount_value`, `fees.N.title|amount`, `transport_fee`) the form shows before sending anything.
+ * `discount_value`, `fees.N.title|value`, `transport_fee`) the form shows before sending anything.
  */
 export function toOrderBody(v: OrderFormValues, currency: string, isDraft: boolean): { ok: true; body: OrderBody } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -99,7 +99,7 @@ export function estimate(v: OrderFormValues, currency: string): { subtotal: numb
     const d = discountBody(v.discount_type, v.discount_value, currency);
     if (d.ok) discount = discountAmount(subtotal, d.body);
   }
-  const fees = feesBody(v.fees, currency).fees.reduce((sum, f) => sum + f.amount, 0);
+  const fees = feesBody(v.fees, currency).fees.reduce((sum, f) => sum + f.value, 0);
   const transport = parseOptionalMoney(v.transport_fee, currency);
   const extras = fees + (transport.ok ? transport.value : 0);
   return { subtotal, discount, extras, total: subtotal - discount + extras };
