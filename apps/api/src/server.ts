@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO, seedDemo } from './db/seed';
 import { startOutboxWorker } from './jobs/outbox-worker';
+import { startPaymentLinkSweeper } from './jobs/payment-links';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
@@ -11,6 +12,7 @@ if (!config.databaseUrl || process.env.SEED_DEMO === 'true') await seedDemo(hand
 
 const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
+const stopSweeper = startPaymentLinkSweeper(handle.db, config, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -22,6 +24,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await stopWorker();
+    await stopSweeper();
     await handle.close();
     process.exit(0);
   } catch (err) {

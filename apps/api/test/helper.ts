@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config';
 import { type Database, type DbHandle, openDatabase } from '../src/db/client';
 import { quoteIdent, urlFor } from './db-names';
 
@@ -65,6 +65,7 @@ export async function rows<T = Record<string, unknown>>(db: Database, query: SQL
 export type TestApp = {
   app: App;
   db: Database;
+  config: Config;
   handle: DbHandle;
   dataDir: string;
   close(): Promise<void>;
@@ -85,6 +86,7 @@ export async function buildTestApp(opts: BuildOptions = {}): Promise<TestApp> {
   return {
     app,
     db: testDb.db,
+    config,
     handle: testDb.handle,
     dataDir,
     close: async () => {

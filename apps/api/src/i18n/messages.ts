@@ -178,6 +178,7 @@ export const MESSAGES = {
   receipt_type: { ar: 'الإيصال يجب أن يكون بصيغة jpeg أو gif أو png أو pdf', en: 'The receipt must be a jpeg, gif, png or pdf file' },
   transaction_not_in_trash: { ar: 'المعاملة ليست في سلة المحذوفات', en: 'The transaction is not in the trash' },
   transaction_in_trash: { ar: 'المعاملة في سلة المحذوفات، استعدها أولًا', en: 'The transaction is in the trash: restore it first' },
+  transaction_pending: { ar: 'هذه الدفعة بانتظار بوابة الدفع ولا يمكن نقلها إلى سلة المحذوفات', en: 'This payment is waiting for the payment gateway and cannot be moved to the trash' },
   payment_approved: { ar: 'تم اعتماد الدفعة', en: 'Payment approved' },
   payment_rejected: { ar: 'تم رفض الدفعة', en: 'Payment rejected' },
   transaction_restored: { ar: 'تمت استعادة المعاملة', en: 'Transaction restored' },

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { EmailAdapter } from '../integrations/email/email.adapter';
 import type { SmsAdapter } from '../integrations/sms/sms.adapter';
 import { claimDueMessages, markFailed, markSent } from '../modules/outbox/outbox.service';
+import { startPeriodic } from './periodic';
 
 export type Delivery = { email: EmailAdapter; sms: SmsAdapter };
 
@@ -26,18 +27,5 @@ export async function deliverDue(db: Database, delivery: Delivery, log: FastifyB
 
 /** Polls the outbox every `intervalMs` until stopped. */
 export function startOutboxWorker(db: Database, delivery: Delivery, log: FastifyBaseLogger, intervalMs = 1000) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = deliverDue(db, delivery, log).catch((err) => log.error({ err }, 'outbox worker'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  let timer = setTimeout(tick, intervalMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodic('outbox worker', () => deliverDue(db, delivery, log), log, intervalMs);
 }

@@ -35,7 +35,7 @@ beforeAll(async () => {
     { prefix: '/api/v1' },
   );
   await app.ready();
-  t = { app, db: testDb.db, handle: testDb.handle, dataDir, close: async () => undefined };
+  t = { app, db: testDb.db, config, handle: testDb.handle, dataDir, close: async () => undefined };
   owner = await readyUser(t);
 });
 afterAll(async () => {

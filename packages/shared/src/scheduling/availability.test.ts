@@ -181,6 +181,12 @@ describe('freeSlots: working time across local midnight', () => {
     expect(e2!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(evening);
   });
 
+  it('a range ending where it starts is empty, except 00:00–00:00 (the whole day)', () => {
+    const only = (hours: Record<string, [string, string][]>) => base({ branchHours: everyDay([['00:00', '00:00']]), providers: [{ id: 'p1', hours, clientsInSameTime: 1, serviceIds: ['s1'] }] });
+    expect(freeSlots(only(everyDay([['10:00', '10:00']])))[0]!.slots).toEqual([]);
+    expect(freeSlots(only(everyDay([['00:00', '00:00']])))[0]!.slots).toHaveLength(48);
+  });
+
   it('ranges that meet at midnight join: a visit runs from one into the other', () => {
     const split = { '0': [['16:00', '00:00']] as [string, string][], '1': [['00:00', '02:00']] as [string, string][] };
     const [sunday, monday] = freeSlots(base({ from: '2024-05-05', to: '2024-05-06', branchHours: everyDay([['00:00', '00:00']]), providers: [{ id: 'p1', hours: split, clientsInSameTime: 1, serviceIds: ['s1'] }] }));

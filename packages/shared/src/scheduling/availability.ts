@@ -16,7 +16,7 @@
  *   between providers of type multiple, one per service, back to back (`Slot.split`).
  */
 import { type Interval, intersect, normalize, saturated, subtract } from './intervals';
-import { addDays, type LocalDate, LocalDay, localDates, parseWallTime } from './zoned';
+import { addDays, type LocalDate, LocalDay, localDates, parseWallTime, wallRangeEnd } from './zoned';
 
 const MINUTE = 60_000;
 /** Longest range of dates one call may cover. */
@@ -108,8 +108,8 @@ export function visitMinutes(services: readonly VisitService[]): number {
 
 /**
  * Normalized minute ranges per weekday 0…6, in minutes from that day's local midnight. A range that
- * ends at or before its start runs past midnight (`["20:00", "02:00"]` is 20:00 to 02:00 the next
- * day), so its end is past 1440.
+ * ends before its start runs past midnight (`["20:00", "02:00"]` is 20:00 to 02:00 the next day), so
+ * its end is past 1440 (`wallRangeEnd`).
  */
 function weekMinutes(hours: WeeklyHours): Interval[][] {
   const out: Interval[][] = [];
@@ -119,8 +119,7 @@ function weekMinutes(hours: WeeklyHours): Interval[][] {
       normalize(
         ranges.map(([s, e]) => {
           const from = parseWallTime(s);
-          const to = parseWallTime(e);
-          return [from, to <= from ? to + 1440 : to] as const;
+          return [from, wallRangeEnd(from, parseWallTime(e))] as const;
         }),
       ),
     );

@@ -82,6 +82,16 @@ export function parseWallTime(hhmm: string): number {
   return minutes;
 }
 
+/**
+ * Where a working-hours range ends, in minutes from the midnight of the day it starts on: a range
+ * whose end is before its start runs past midnight (`18:00–02:00` ends at 26:00 = 1560), and
+ * `00:00–00:00` is the whole day (1440). Any other range ending where it starts is empty (ends at
+ * its start). The one rule the engine, the schema and the screens share.
+ */
+export function wallRangeEnd(from: number, to: number): number {
+  return to < from || (from === 0 && to === 0) ? to + 1440 : to;
+}
+
 /** The local date as if it were UTC midnight (the "naive" epoch of its midnight). */
 export function naiveMidnight(date: LocalDate): number {
   const { year, month, day } = parseLocalDate(date);

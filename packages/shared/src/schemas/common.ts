@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN_EXCLUSIVE, PASSWORD_MIN } from '../constants';
+import { wallRangeEnd } from '../scheduling/zoned';
 
 /** No NUL bytes: PostgreSQL text cannot hold them. */
 const noNul = (v: string) => !v.includes('\u0000');
@@ -63,11 +64,7 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  * start runs past midnight (`["20:00","02:00"]` ends at 26:00), and `["00:00","00:00"]` is the whole
  * day. Any other range ending where it starts is empty (refused by the schema).
  */
-export const rangeEndMinutes = (from: string, to: string): number => {
-  const a = toMinutes(from);
-  const b = toMinutes(to);
-  return b < a || (a === 0 && b === 0) ? b + 1440 : b;
-};
+export const rangeEndMinutes = (from: string, to: string): number => wallRangeEnd(toMinutes(from), toMinutes(to));
 
 /**
  * Local wall-clock opening ranges per weekday (0 Sunday … 6 Saturday), several a day:

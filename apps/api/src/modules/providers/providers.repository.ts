@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
-import { bookings } from '../../db/schema/sales';
+import { bookings, orders } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
 
 export type ProviderRow = typeof providers.$inferSelect & {
@@ -135,14 +135,34 @@ export async function replaceServices(exec: Executor, tenantId: string, provider
   if (serviceIds.length) await exec.insert(providerServices).values(serviceIds.map((serviceId) => ({ tenantId, providerId, serviceId })));
 }
 
-/** The provider's appointments (bookings), locked: they are deleted with it. */
-export async function bookingsOf(exec: Executor, tenantId: string, providerId: string) {
-  return exec
+/**
+ * Before deleting a provider, in the lock order every booking write uses (providers → orders →
+ * bookings): the provider row (no booking can be made or moved for it meanwhile), then the orders of
+ * its appointments, sorted by id (no status change or payment touches them meanwhile). Answers the
+ * appointments, which the delete then cascades; null when the provider does not exist.
+ */
+export async function lockForDelete(exec: Executor, tenantId: string, providerId: string) {
+  const [row] = await exec
+    .select({ id: providers.id })
+    .from(providers)
+    .where(and(eq(providers.tenantId, tenantId), eq(providers.id, providerId)))
+    .for('update');
+  if (!row) return null;
+  const list = await exec
     .select({ id: bookings.id, number: bookings.number, status: bookings.status, orderId: bookings.orderId })
     .from(bookings)
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.providerId, providerId)))
-    .orderBy(bookings.number)
-    .for('update');
+    .orderBy(bookings.number);
+  const orderIds = [...new Set(list.map((b) => b.orderId))].sort();
+  if (orderIds.length) {
+    await exec
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, orderIds)))
+      .orderBy(orders.id)
+      .for('update');
+  }
+  return list;
 }
 
 export async function deleteProvider(exec: Executor, tenantId: string, id: string) {

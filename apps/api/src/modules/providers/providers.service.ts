@@ -170,8 +170,8 @@ export function createProviderService(deps: { db: Database }) {
    */
   async function remove(ctx: AuthContext, id: string) {
     const gone = await withTenant(db, ctx.tenantId, async (tx) => {
-      const appointments = await repo.bookingsOf(tx, ctx.tenantId, id);
-      if (!(await repo.deleteProvider(tx, ctx.tenantId, id))) return false;
+      const appointments = await repo.lockForDelete(tx, ctx.tenantId, id);
+      if (!appointments || !(await repo.deleteProvider(tx, ctx.tenantId, id))) return false;
       const byOrder = new Map<string, typeof appointments>();
       for (const b of appointments) byOrder.set(b.orderId, [...(byOrder.get(b.orderId) ?? []), b]);
       for (const [orderId, list] of byOrder) {

@@ -239,6 +239,18 @@ export async function updateLink(exec: Executor, tenantId: string, id: string, v
     .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.id, id)));
 }
 
+/**
+ * Orders with an open link past its expiry, across businesses, on the system connection (the sweeper
+ * then works inside each one's tenant transaction).
+ */
+export async function ordersWithExpiredLinks(db: Database, limit: number): Promise<{ tenantId: string; orderId: string }[]> {
+  return db
+    .selectDistinct({ tenantId: paymentLinks.tenantId, orderId: paymentLinks.orderId })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.status, 'open'), lt(paymentLinks.expiresAt, sql`now()`)))
+    .limit(limit);
+}
+
 /** A new link replaces the order's open ones: only the latest amount can be paid. */
 export async function expireOpenLinks(exec: Executor, tenantId: string, orderId: string): Promise<void> {
   await exec

@@ -10,7 +10,7 @@ import {
   type Transaction,
   type transactionsQuery,
 } from '@app/shared/schemas/transactions';
-import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount } from '@app/shared/states/transaction';
+import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount, requiresOperator } from '@app/shared/states/transaction';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
@@ -129,7 +129,6 @@ export function createTransactionService(deps: { db: Database; config: Config; g
 
   async function list(ctx: AuthContext, q: TransactionsQueryParsed) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      await repo.retireStaleLinks(tx, ctx.tenantId, q.order_id);
       const filter: repo.ListFilter = {
         status: q.status,
         paymentMethod: q.payment_method,
@@ -153,7 +152,6 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const order = await repo.findOrder(tx, ctx.tenantId, orderId);
       if (!order) throw notFound();
       await assertVisible(tx, ctx, order);
-      await repo.retireStaleLinks(tx, ctx.tenantId, orderId);
       return (await repo.orderTransactions(tx, ctx.tenantId, orderId)).map(toTransaction);
     });
   }
@@ -166,7 +164,6 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const order = await repo.findOrder(tx, ctx.tenantId, row.orderId);
       if (!order) throw notFound();
       await assertVisible(tx, ctx, order);
-      await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
       await repo.markRead(tx, ctx.tenantId, id);
       return view(tx, ctx.tenantId, id);
     });
@@ -246,9 +243,13 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     });
   }
 
+  /**
+   * Only a receipt under review (wait) is a person's to approve or reject; a pending payment is the
+   * gateway's to decide (an operator confirming it would count money nobody received).
+   */
   function assertReviewable(row: TransactionRow, to: 'confirmed' | 'refused') {
     if (row.deletedAt) throw fieldError('status', 'transaction_in_trash');
-    if (assertTransition(row.status, to)) throw fieldError('status', 'status_not_allowed', { from: row.status, to });
+    if (assertTransition(row.status, to) || !requiresOperator(row.status, to)) throw fieldError('status', 'status_not_allowed', { from: row.status, to });
   }
 
   /** wait → confirmed: the receipt is good; the order's paid amount goes up. */
@@ -280,6 +281,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   async function trash(ctx: AuthContext, id: string): Promise<void> {
     await onLocked(ctx, id, async (tx, row, order) => {
       if (row.deletedAt) throw fieldError('id', 'transaction_in_trash');
+      // A payment the gateway has not answered yet stays where its link finds it.
+      if (row.status === 'pending') throw fieldError('id', 'transaction_pending');
       await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: new Date() });
       if (row.status === 'confirmed') {
         await repo.addPaid(tx, ctx.tenantId, order.id, -row.amount);
@@ -299,6 +302,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (row.status === 'confirmed') {
         await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
         await recalculateOrder(tx, ctx.tenantId, order.id);
+        await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
       }
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_restored', { transaction_id: id, number: row.number, amount: row.amount, status: row.status });
       return view(tx, ctx.tenantId, id);
@@ -440,6 +444,23 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     return remainingAmount(order.total, order.paidAmount) >= link.amount;
   }
 
+  /** Retires the order's links that can no longer be paid (its order locked first, the one lock order). */
+  async function retireLinksOf(tenantId: string, orderId: string): Promise<void> {
+    await withTenant(db, tenantId, async (tx) => {
+      if (await repo.lockOrder(tx, tenantId, orderId)) await repo.retireStaleLinks(tx, tenantId, orderId);
+    });
+  }
+
+  /**
+   * The sweeper's pass (jobs/payment-links.ts): links past their expiry are retired and their pending
+   * payments refused, a batch of orders at a time. Answers how many orders it handled.
+   */
+  async function sweepExpiredLinks(batch = 50): Promise<number> {
+    const due = await repo.ordersWithExpiredLinks(db, batch);
+    for (const { tenantId, orderId } of due) await retireLinksOf(tenantId, orderId);
+    return due.length;
+  }
+
   /**
    * The simulator's Pay / Fail buttons. `paid`: the gateway's verified result settles the link (its
    * pending transaction confirmed, once however often it is called); `failed`: the attempt is recorded
@@ -456,6 +477,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     if (!order || !stillPayable(link, order) || !link.gatewayRef) {
       // A parallel click may have just paid it: that is an answer, not an error.
       if ((await repo.findLinkByHash(db, hash))?.status === 'paid') return publicLink(token);
+      if (order) await retireLinksOf(link.tenantId, order.id);
       throw linkInvalid();
     }
     const result = await gateway.verify({ gatewayRef: link.gatewayRef, payload: { outcome, amount: link.amount, currency: link.currency } });
@@ -488,6 +510,11 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const order = await repo.lockOrder(tx, tenantId, link.orderId);
       const current = await repo.lockLink(tx, tenantId, link.id);
       if (!order || current?.status !== 'open') return;
+      if (!stillPayable(current, order)) {
+        // Expired or overtaken meanwhile: no new try; the link and its pending payment are retired.
+        await repo.retireStaleLinks(tx, tenantId, order.id);
+        return;
+      }
       const attempt = await pendingOf(tx, tenantId, current);
       if (attempt) {
         await repo.updateTransaction(tx, tenantId, attempt.id, {
@@ -513,7 +540,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   /**
    * A verified `paid` result for a link: its pending transaction confirmed (or, when that one went to
    * the trash meanwhile, a new confirmed one), the order's paid amount and payment status, the link
-   * paid, the order's `unpaid` bookings confirmed — in one tenant transaction, with the order and the
+   * paid, the order's `pending` and `unpaid` bookings confirmed (the payment they waited for came) —
+   * in one tenant transaction, with the order and the
    * link locked. A link already paid is left as it is (gateways repeat callbacks), so nothing counts
    * twice.
    */
@@ -558,10 +586,11 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         payment_gateway_id: result.paymentId,
       });
       await moveBookings(tx, tenantId, order.id, 'unpaid', 'confirmed');
+      await moveBookings(tx, tenantId, order.id, 'pending', 'confirmed');
     });
   }
 
-  return { paymentOptions, list, forOrder, get, receipt, record, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle };
+  return { paymentOptions, list, forOrder, get, receipt, record, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle, sweepExpiredLinks };
 }
 
 export type TransactionService = ReturnType<typeof createTransactionService>;

@@ -9,7 +9,9 @@ import { sha256 } from '../../lib/crypto';
 import { staffAccount } from '../branches/staff.fixture';
 import { GIF_1PX, PNG_1PX } from '../catalogue/catalogue.fixtures';
 import { at, branch, dayAhead, provider, service } from '../bookings/bookings.fixtures';
+import { localGateway } from '../../integrations/payment/payment.adapter';
 import { seedOrder } from './transactions.fixtures';
+import { createTransactionService } from './transactions.service';
 import { sniffReceipt } from './transactions.routes';
 
 let t: TestApp;
@@ -651,6 +653,47 @@ describe('payment links', () => {
     const cash = ((await owner.client.get('transactions', { query: { order_id: orderId, payment_method: 'cash' } })).json().data as { id: string }[])[0];
     expect((await del(`transactions/${cash?.id}`)).statusCode).toBe(200);
     expect((await bookingNow()).payment_status).toBe('partially-paid');
+  });
+
+  it("a link's pending payment is the gateway's: no approve, reject or trash by staff; paid at once, it confirms pencilled-in bookings", async () => {
+    const b = await branch(t.db, tenant, { name: 'Link branch 2' });
+    const s = await service(t.db, tenant, { name: 'Link cut 2', price: 5_000, duration: 30 });
+    await provider(t.db, tenant, { name: 'Link provider 2', branchId: b, serviceIds: [s] });
+    const cid = await customer(owner.client);
+    const made = await owner.client.post('bookings', { customer_id: cid, branch_id: b, service_ids: [s], start_time: at(dayAhead(6), '11:00'), status: 'pending' });
+    expect(made.statusCode, made.body).toBe(201);
+    const orderId = made.json().data.order_id as string;
+    const token = tokenOf((await owner.client.post(`orders/${orderId}/payment-link`)).json().data.url);
+    const [pending] = (await owner.client.get('transactions', { query: { order_id: orderId } })).json().data as { id: string; status: string }[];
+    expect(pending?.status).toBe('pending');
+    const approve = await owner.client.post(`transactions/${pending?.id}/approve`);
+    expect(approve.statusCode).toBe(422);
+    expect(approve.json().errors.status).toEqual(['The status cannot change from pending to confirmed']);
+    expect((await owner.client.post(`transactions/${pending?.id}/reject`, { reason: 'no' })).statusCode).toBe(422);
+    const trash = await del(`transactions/${pending?.id}`);
+    expect(trash.statusCode).toBe(422);
+    expect(trash.json().errors.id).toEqual(['This payment is waiting for the payment gateway and cannot be moved to the trash']);
+    expect(await orderRow(orderId)).toMatchObject({ paid: 0 });
+
+    expect((await publicClient().post(`pay/${token}/simulate`, { outcome: 'paid' })).statusCode).toBe(200);
+    const booking = (await owner.client.get(`bookings/${made.json().data.bookings[0].id}`)).json().data;
+    expect(booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    const all = (await owner.client.get('transactions', { query: { order_id: orderId } })).json().data as { id: string; status: string }[];
+    expect(all).toEqual([expect.objectContaining({ id: pending?.id, status: 'confirmed' })]);
+  });
+
+  it('the sweeper retires expired links and refuses their pending payments; reads change nothing', async () => {
+    const { order } = await linkOrder(3_000);
+    await owner.client.post(`orders/${order.id}/payment-link`);
+    await t.db.execute(sql`update payment_links set expires_at = now() - interval '1 minute' where order_id = ${order.id}`);
+    const statusOf = async () => ((await owner.client.get('transactions', { query: { order_id: order.id } })).json().data as { status: string }[]).map((x) => x.status);
+    expect(await statusOf()).toEqual(['pending']);
+    const service = createTransactionService({ db: t.db, config: t.config, gateway: localGateway() });
+    expect(await service.sweepExpiredLinks()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf()).toEqual(['refused']);
+    const [link] = await rows<{ status: string }>(t.db, sql`select status from payment_links where order_id = ${order.id}`);
+    expect(link?.status).toBe('expired');
+    expect(await service.sweepExpiredLinks()).toBe(0);
   });
 
   it('are in the API document', async () => {

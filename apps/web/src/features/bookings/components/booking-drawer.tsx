@@ -118,7 +118,7 @@ function BookingForm({
       ...(v.service_ids.length ? {} : { service_ids: t('drawer.required') }),
       ...(v.start_time ? {} : { start_time: t('drawer.pickTime') }),
       ...missingCustomFields(v.custom_fields, defs, t('drawer.required')),
-      ...transportError(v.transport_fee),
+      ...(isHomeService(v.branch_id) ? transportError(v.transport_fee) : {}),
     }),
   });
   const v = form.values;

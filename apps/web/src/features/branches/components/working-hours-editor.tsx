@@ -47,7 +47,8 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                 <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
                   {day.ranges.map((range, r) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity beyond their position
-                    <Group key={r} gap={4} wrap="nowrap">
+                    <Stack key={r} gap={2}>
+                    <Group gap={4} wrap="nowrap">
                       <TextInput
                         type="time"
                         aria-label={t('hours.from')}
@@ -69,11 +70,6 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                         style={{ flex: 1, minWidth: 0 }}
                         data-testid={`hours-${d}-${r}-to`}
                       />
-                      {runsPastMidnight(range) && (
-                        <Badge variant="light" color="indigo" size="sm" style={{ flexShrink: 0 }} data-testid={`hours-${d}-${r}-next-day`}>
-                          {range.from === '00:00' ? t('hours.allDay') : t('hours.nextDay')}
-                        </Badge>
-                      )}
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -86,6 +82,12 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Group>
+                    {runsPastMidnight(range) && (
+                      <Badge variant="light" color="indigo" size="sm" style={{ alignSelf: 'flex-start' }} data-testid={`hours-${d}-${r}-next-day`}>
+                        {range.from === '00:00' ? t('hours.allDay') : t('hours.nextDay')}
+                      </Badge>
+                    )}
+                    </Stack>
                   ))}
                   <Group justify="space-between" gap="xs">
                     <Button

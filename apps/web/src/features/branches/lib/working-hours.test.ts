@@ -53,5 +53,6 @@ describe('working hours form ↔ API', () => {
     expect(nextRange([{ from: '22:00', to: '23:30' }])).toEqual({ from: '23:30', to: '23:59' });
     expect(nextRange([{ from: '22:00', to: '23:59' }])).toEqual({ from: '09:00', to: '17:00' });
     expect(nextRange([])).toEqual({ from: '09:00', to: '17:00' });
+    expect(nextRange([{ from: '18:00', to: '02:00' }])).toEqual({ from: '09:00', to: '17:00' }); // after a night shift
   });
 });

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '@app/shared/constants';
+import { wallRangeEnd } from '@app/shared/scheduling/zoned';
 
 /** One opening range as the form edits it ("HH:MM" strings, possibly blank while typing). */
 export type RangeForm = { from: string; to: string };
@@ -16,6 +17,9 @@ const closedDay = (): DayForm => ({ open: false, ranges: [{ ...DEFAULT_RANGE }] 
 export function defaultWeek(): DayForm[] {
   return WEEKDAYS.map((d) => (d <= 4 ? { open: true, ranges: [{ ...DEFAULT_RANGE }] } : closedDay()));
 }
+
+/** "HH:MM" → minutes from midnight. */
+const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** "9:00:00" or "09:00" → "09:00". */
 const hhmm = (v: string) => {
@@ -44,8 +48,8 @@ export function formToHours(days: readonly DayForm[]): Record<string, [string, s
 /** The range to add after the last one: starts where it ends, an hour long, capped at 23:59. */
 export function nextRange(ranges: readonly RangeForm[]): RangeForm {
   const last = ranges[ranges.length - 1];
-  if (!last || !/^\d{2}:\d{2}$/.test(last.to)) return { ...DEFAULT_RANGE };
-  const start = Number(last.to.slice(0, 2)) * 60 + Number(last.to.slice(3, 5));
+  if (!last || !/^\d{2}:\d{2}$/.test(last.to) || runsPastMidnight(last)) return { ...DEFAULT_RANGE };
+  const start = clockMinutes(last.to);
   const end = Math.min(start + 60, 23 * 60 + 59);
   const fmt = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return start >= end ? { ...DEFAULT_RANGE } : { from: fmt(start), to: fmt(end) };
@@ -57,5 +61,5 @@ export function nextRange(ranges: readonly RangeForm[]): RangeForm {
  */
 export function runsPastMidnight(range: RangeForm): boolean {
   if (!/^\d{2}:\d{2}$/.test(range.from) || !/^\d{2}:\d{2}$/.test(range.to)) return false;
-  return range.to < range.from || (range.to === '00:00' && range.from === '00:00');
+  return wallRangeEnd(clockMinutes(range.from), clockMinutes(range.to)) >= 1440;
 }

@@ -1,3 +1,4 @@
+import { wallRangeEnd } from '@app/shared/scheduling/zoned';
 /** Working hours as the API stores them: weekday ('0' Sunday … '6' Saturday) → [from, to] wall-clock ranges. */
 export type WorkingHoursLike = Partial<Record<string, readonly (readonly [string, string])[]>>;
 
@@ -19,11 +20,10 @@ const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(
  * (until 24:00 that day, then from 00:00 the next day); 00:00–00:00 is the whole day.
  */
 function dayParts(day: number, from: string, to: string): { day: number; from: string; to: string; tail?: true }[] {
-  const a = toMinutes(from);
-  const b = toMinutes(to);
-  if (b > a) return [{ day, from, to }];
+  const end = wallRangeEnd(toMinutes(from), toMinutes(to));
+  if (end <= 1440) return [{ day, from, to: end === 1440 ? '24:00' : to }];
   const parts: { day: number; from: string; to: string; tail?: true }[] = [{ day, from, to: '24:00' }];
-  if (b > 0) parts.push({ day: (day + 1) % 7, from: '00:00', to, tail: true });
+  parts.push({ day: (day + 1) % 7, from: '00:00', to, tail: true });
   return parts;
 }
 
