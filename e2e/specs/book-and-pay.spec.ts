@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiAs, openDayAhead, signIn } from '../support/session';
 
 /**
  * Issue 5 §7, in Arabic: a receptionist books a customer from the calendar, finds the booking on the
@@ -7,44 +8,10 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
  * (the local gateway simulator's page), and cancels another booking with a reason.
  */
 
-const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
 const ZONE = 'Asia/Riyadh';
 const SERVICE = 'قص وتصفيف الشعر';
 
 test.use({ timezoneId: ZONE });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER.email);
-  await page.locator('input[name="password"]').fill(OWNER.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** The API as the signed-in owner (bearer only: no cookie, so no XSRF header is needed). */
-function apiOf(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'ar' };
-  return {
-    async get<T>(path: string): Promise<T> {
-      const res = await request.get(`/api/v1/${path}`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()) as { data: T }).data;
-    },
-    async post<T>(path: string, data: unknown): Promise<T> {
-      const res = await request.post(`/api/v1/${path}`, { headers, data });
-      expect(res.status(), await res.text()).toBeLessThan(300);
-      return ((await res.json()) as { data: T }).data;
-    },
-  };
-}
-
-/** The local date `days` after today in the branch's zone, skipping Fridays (the demo branch is closed). */
-function openDayAhead(days: number): { date: string; offset: number } {
-  for (let offset = days; ; offset++) {
-    const date = new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: ZONE });
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) return { date, offset };
-  }
-}
 
 /** The instant of a Riyadh wall time (UTC+3 all year). */
 const riyadh = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
@@ -71,9 +38,7 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
   test.setTimeout(180_000);
   const tag = String(Date.now()).slice(-6);
   await signIn(page);
-  const token = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
-  const api = apiOf(request, token ?? '');
+  const api = await apiAs(page, request);
 
   // A customer with a phone and an e-mail (a payment link needs both), and a product in stock.
   const lastName = `الحربي ${tag}`;

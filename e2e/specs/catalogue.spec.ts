@@ -1,17 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
-const OWNER = 'owner@demo.khidma.test';
-const PASSWORD = 'Demo@12345';
 /** A 1×1 PNG for the product image upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 

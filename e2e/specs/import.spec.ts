@@ -1,16 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { signIn } from '../support/session';
 
-const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
 const FIRST_NAMES = ['سارة', 'نورة', 'عبدالله', 'محمد', 'ريم', 'فهد', 'لمى', 'خالد', 'هيا', 'سلمان'];
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER.email);
-  await page.locator('input[name="password"]').fill(OWNER.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** 50 customers with Arabic names and phones of this run (the data dir may outlive a run). */
 async function customersFile(tag: string): Promise<{ buffer: Buffer; names: string[] }> {

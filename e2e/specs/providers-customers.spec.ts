@@ -1,15 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
-const OWNER = 'owner@demo.khidma.test';
-const PASSWORD = 'Demo@12345';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The success toast (Mantine notification) with the server's message. */
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();

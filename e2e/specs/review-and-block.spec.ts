@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiAs, openDayAhead, signIn } from '../support/session';
 
 /**
  * Issue 5 beyond the main journey, in Arabic: a bank transfer with its receipt waits for review and
@@ -7,47 +8,16 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  * is shown there and takes its hour out of the free times.
  */
 
-const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
 const ZONE = 'Asia/Riyadh';
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.use({ timezoneId: ZONE });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER.email);
-  await page.locator('input[name="password"]').fill(OWNER.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-function apiOf(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'ar' };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return ((await res.json()) as { data: T }).data;
-  };
-  return {
-    get: async <T>(path: string) => check<T>(await request.get(`/api/v1/${path}`, { headers })),
-    post: async <T>(path: string, data: unknown) => check<T>(await request.post(`/api/v1/${path}`, { headers, data })),
-    put: async <T>(path: string, data: unknown) => check<T>(await request.put(`/api/v1/${path}`, { headers, data })),
-  };
-}
-
-/** A local date `days` ahead in the branch's zone that is not a Friday (the demo branch is closed). */
-function openDayAhead(days: number): { date: string; offset: number } {
-  for (let offset = days; ; offset++) {
-    const date = new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: ZONE });
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) return { date, offset };
-  }
-}
-
 test('a bank transfer waits for review, is approved, trashed and restored; the dashboard lists the order; a block time takes its hour', async ({ page, request }) => {
   test.setTimeout(180_000);
   const tag = String(Date.now()).slice(-6);
   await signIn(page);
-  const token = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('authToken'));
-  const api = apiOf(request, token ?? '');
+  const api = await apiAs(page, request);
 
   await api.put('payment-methods/bank_transfer', { enabled: true });
   const customer = await api.post<{ uuid: string }>('customers', { first_name: 'سارة', last_name: `القحطاني ${tag}`, phone: `05${tag.padStart(8, '2')}`, phone_country: 'SA' });

@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
-const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(OWNER.email);
-  await page.locator('input[name="password"]').fill(OWNER.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Picks an option of a searchable Mantine select by typing part of it. */
 async function choose(page: Page, testId: string, typed: string, option: RegExp | string) {

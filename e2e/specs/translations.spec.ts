@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
 /**
  * Every screen in both languages: the text comes from the locale files (no key the code asks for
@@ -45,14 +46,6 @@ const SCREENS = [
   '/management/expense-types',
   '/management/import/customers',
 ];
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill('owner@demo.khidma.test');
-  await page.locator('input[name="password"]').fill('Demo@12345');
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 type Problems = string[];
 

@@ -322,11 +322,16 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   // ------------------------------------------------------------ payment links
 
   /**
-   * The `pending` online transaction that stands for a link's payment while the customer has not paid:
-   * the gateway's answer confirms or refuses it (spec §4). Recorded by the person who sent the link
-   * (read); it does not count as paid until confirmed.
+   * An online transaction of a link's payment: `pending` stands for it while the customer has not
+   * paid (the gateway's answer confirms or refuses it, spec §4; recorded by the person who sent the
+   * link, read; it does not count as paid until confirmed), or `confirmed` straight from the gateway.
    */
-  async function insertLinkPayment(tx: Tx, tenantId: string, order: OrderRow, amount: number, gatewayRef: string, createdBy: string | null) {
+  async function insertOnlinePayment(
+    tx: Tx,
+    tenantId: string,
+    order: OrderRow,
+    p: { amount: number; currency: string; status: 'pending' | 'confirmed'; gatewayRef: string | null; paymentGatewayId?: string; createdBy: string | null },
+  ) {
     return repo.insertTransaction(tx, {
       tenantId,
       number: await nextNumber(tx, tenantId, 'transaction'),
@@ -334,13 +339,14 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       customerId: order.customerId,
       branchId: order.branchId,
       paymentMethod: 'online',
-      amount,
-      currency: order.currency,
-      status: 'pending',
-      referenceNo: gatewayRef,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      paymentGatewayId: p.paymentGatewayId ?? null,
+      referenceNo: p.gatewayRef,
       notes: null,
-      createdBy,
-      readAt: createdBy ? new Date() : null,
+      createdBy: p.createdBy,
+      readAt: p.createdBy ? new Date() : null,
     });
   }
 
@@ -390,7 +396,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         returnUrl: url,
         customer: { name, email: customer.email, phone: customer.phone },
       });
-      const pending = await insertLinkPayment(tx, ctx.tenantId, order, amount, checkout.gatewayRef, ctx.user.id);
+      const pending = await insertOnlinePayment(tx, ctx.tenantId, order, { amount, currency: order.currency, status: 'pending', gatewayRef: checkout.gatewayRef, createdBy: ctx.user.id });
       await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef, transactionId: pending.id });
 
       // The customer reads the business's language.
@@ -524,7 +530,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
           readAt: null,
         });
       }
-      const next = await insertLinkPayment(tx, tenantId, order, current.amount, current.gatewayRef ?? '', null);
+      const next = await insertOnlinePayment(tx, tenantId, order, { amount: current.amount, currency: current.currency, status: 'pending', gatewayRef: current.gatewayRef, createdBy: null });
       await repo.updateLink(tx, tenantId, current.id, { transactionId: next.id });
       await logOrder(tx, tenantId, order.id, null, 'payment_failed', {
         payment_link_id: current.id,
@@ -559,19 +565,13 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const attempt = await pendingOf(tx, tenantId, current);
       const row = attempt
         ? await repo.updateTransaction(tx, tenantId, attempt.id, { status: 'confirmed', paymentGatewayId: result.paymentId, readAt: null })
-        : await repo.insertTransaction(tx, {
-            tenantId,
-            number: await nextNumber(tx, tenantId, 'transaction'),
-            orderId: order.id,
-            customerId: order.customerId,
-            branchId: order.branchId,
-            paymentMethod: 'online',
+        : await insertOnlinePayment(tx, tenantId, order, {
             amount: current.amount,
             currency: current.currency,
             status: 'confirmed',
+            gatewayRef: current.gatewayRef,
             paymentGatewayId: result.paymentId,
-            referenceNo: current.gatewayRef,
-            notes: null,
+            createdBy: null,
           });
       await repo.addPaid(tx, tenantId, order.id, row.amount);
       await recalculateOrder(tx, tenantId, order.id);

@@ -1,0 +1,40 @@
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+
+/** The demo business's owner (seeded on the embedded database). */
+export const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' } as const;
+
+/** Signs in through the sign-in page; lands on the dashboard. */
+export async function signIn(page: Page, email: string = OWNER.email, password: string = OWNER.password): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * The API as the signed-in account of `page` (its bearer token only: no cookie, so no XSRF header is
+ * needed), answering `data` of a 2xx and failing the test on anything else.
+ */
+export async function apiAs(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('authToken'));
+  expect(token, 'signed in').toBeTruthy();
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'ar' };
+  const data = async <T>(res: APIResponse): Promise<T> => {
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return ((await res.json()) as { data: T }).data;
+  };
+  return {
+    get: async <T>(path: string) => data<T>(await request.get(`/api/v1/${path}`, { headers })),
+    post: async <T>(path: string, body: unknown) => data<T>(await request.post(`/api/v1/${path}`, { headers, data: body })),
+    put: async <T>(path: string, body: unknown) => data<T>(await request.put(`/api/v1/${path}`, { headers, data: body })),
+  };
+}
+
+/** The local date at least `days` after today in `zone` that is not a Friday (the demo branch is closed then), and how many days ahead it is. */
+export function openDayAhead(days: number, zone = 'Asia/Riyadh'): { date: string; offset: number } {
+  for (let offset = days; ; offset++) {
+    const date = new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) return { date, offset };
+  }
+}
