@@ -29,18 +29,19 @@ test('the owner adds a branch with working hours, switches to it, and installs a
   await page.getByTestId('branch-address').fill('طريق الأمير سلطان، جدة');
   await page.getByTestId('branch-lat').fill('21.5433');
   await page.getByTestId('branch-lng').fill('39.1728');
-  // Sunday: a split shift; an end before the start is refused under the day.
+  // Sunday: a split shift; a range ending where it starts is refused under the day.
   await page.getByTestId('hours-0-0-to').fill('13:00');
   await page.getByTestId('hours-0-add').click();
   await page.getByTestId('hours-0-1-from').fill('16:00');
-  await page.getByTestId('hours-0-1-to').fill('15:00');
+  await page.getByTestId('hours-0-1-to').fill('16:00');
   await page.getByTestId('branch-save').click();
-  await expect(page.getByTestId('hours-error-0')).toHaveText('وقت النهاية يجب أن يكون بعد وقت البداية');
+  await expect(page.getByTestId('hours-error-0')).toHaveText('الفترة لا يمكن أن تنتهي عند بدايتها (00:00–00:00 تعني اليوم كله)');
   await page.getByTestId('hours-0-1-to').fill('22:00');
-  // Friday open 14:00–23:00; Thursday closed.
+  // Friday: a night shift, 14:00 to 02:00 the next day; Thursday closed.
   await page.getByTestId('hours-open-5').click();
   await page.getByTestId('hours-5-0-from').fill('14:00');
-  await page.getByTestId('hours-5-0-to').fill('23:00');
+  await page.getByTestId('hours-5-0-to').fill('02:00');
+  await expect(page.getByTestId('hours-5-0-next-day')).toHaveText('ينتهي في اليوم التالي');
   await page.getByTestId('hours-open-4').click();
   await page.getByTestId('branch-save').click();
 
@@ -54,7 +55,7 @@ test('the owner adds a branch with working hours, switches to it, and installs a
   await expect(page.getByTestId('branch-name')).toHaveValue(branchName);
   await expect(page.getByTestId('hours-0-1-from')).toHaveValue('16:00');
   await expect(page.getByTestId('hours-0-1-to')).toHaveValue('22:00');
-  await expect(page.getByTestId('hours-5-0-to')).toHaveValue('23:00');
+  await expect(page.getByTestId('hours-5-0-to')).toHaveValue('02:00');
   await expect(page.getByTestId('hours-day-4')).toContainText('مغلق');
 
   // Two branches now: the top bar switches to the new one.

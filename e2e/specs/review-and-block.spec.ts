@@ -80,7 +80,8 @@ test('a bank transfer waits for review, is approved, trashed and restored; the d
 
   await test.step('a block time made on the calendar is shown and takes its hour out of the free times', async () => {
     const { date, offset } = openDayAhead(5);
-    const [branch] = await api.get<{ uuid: string }[]>('branches');
+    const branches = await api.get<{ uuid: string; name: string; is_main: boolean }[]>('branches');
+    const branch = branches.find((b) => b.is_main) ?? branches[0];
     const [service] = await api.get<{ uuid: string }[]>('services');
     const slotsAt = async () =>
       (await api.get<{ date: string; slots: { slot: string }[] }[]>(`bookings/slots?branch_id=${branch?.uuid}&service_ids=${service?.uuid}&from=${date}&to=${date}`))[0]?.slots.map((s) => s.slot) ?? [];
@@ -91,6 +92,11 @@ test('a bank transfer waits for review, is approved, trashed and restored; the d
     for (let i = 0; i < offset; i++) await page.getByTestId('calendar-next').click();
     await page.getByTestId('calendar-block-time').click();
     const modal = page.getByTestId('block-time-modal');
+    // With several branches and none chosen in the top bar, the block asks which one.
+    if (await modal.getByTestId('block-branch').isVisible()) {
+      await modal.getByTestId('block-branch').click();
+      await page.getByRole('option', { name: branch?.name ?? '', exact: true }).click();
+    }
     await modal.getByTestId('block-start').fill(`${date}T15:00`);
     await modal.getByTestId('block-end').fill(`${date}T16:00`);
     await modal.getByTestId('block-notes').fill(`صيانة ${tag}`);
