@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES } from '../pricing';
 import { BOOKING_SOURCES } from '../states/booking';
-import { ORDER_STATUSES } from '../states/order';
+import { ORDER_INITIAL_STATUSES, ORDER_STATUSES } from '../states/order';
 import { PRICE_MAX } from './catalogue';
 import { optionalText, paginationMeta, text, uuidField } from './common';
 import { dateField } from './providers';
@@ -108,7 +108,12 @@ const orderFields = {
 };
 
 /** `POST orders`. A placed order (not a draft) needs at least one item (422 `items: order_empty`). */
-export const orderBody = z.object({ ...orderFields, items: orderFields.items.default([]) });
+export const orderBody = z.object({
+  ...orderFields,
+  items: orderFields.items.default([]),
+  /** confirmed (left out), or waiting-review: placed to be looked at first (`ORDER_INITIAL_STATUSES`). */
+  status: z.enum(ORDER_INITIAL_STATUSES, 'invalid').optional(),
+});
 export type OrderBody = z.input<typeof orderBody>;
 export type OrderBodyParsed = z.infer<typeof orderBody>;
 

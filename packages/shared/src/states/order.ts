@@ -18,6 +18,7 @@ export const isOrderStatus = (v: unknown): v is OrderStatus => isOneOf(ORDER_STA
 
 /** The statuses an order is placed with: confirmed by staff and the cashier; waiting-review when it needs a look first (a booking-page or store order, a bank-transfer receipt). */
 export const ORDER_INITIAL_STATUSES = Object.freeze(['confirmed', 'waiting-review'] as const satisfies readonly OrderStatus[]);
+export type OrderInitialStatus = (typeof ORDER_INITIAL_STATUSES)[number];
 
 export const ORDER_TRANSITIONS: TransitionMap<OrderStatus> = defineTransitions(ORDER_STATUSES, {
   // Reviewed: accepted (confirmed) or turned down (canceled). Nothing has happened yet, so nothing else.

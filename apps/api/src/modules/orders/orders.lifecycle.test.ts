@@ -68,6 +68,21 @@ describe('POST /orders/:id/change-status: the transition table', () => {
     expect(res.json().errors).toEqual({ status: ['This order is a draft: save it as an order first'] });
   });
 
+  it('places an order waiting for review (or confirmed by default), never in another status; reviewing it confirms or cancels it', async () => {
+    const waiting = await place({ items: [service()], status: 'waiting-review' });
+    expect(waiting.status).toBe('waiting-review');
+    const [created] = (await shop.client.get(`orders/${waiting.id}/logs`)).json().data;
+    expect(created).toMatchObject({ action: 'created', changes: { status: 'waiting-review' } });
+    expect((await place({ items: [service()] })).status).toBe('confirmed');
+    const completed = await shop.client.post('orders', { customer_id: null, items: [service()], status: 'completed' });
+    expect(completed.statusCode).toBe(422);
+    expect(completed.json().errors.status).toEqual(['Invalid value']);
+    const draft = await place({ is_draft: true, items: [service()], status: 'waiting-review' });
+    expect(draft).toMatchObject({ status: 'waiting-review', is_draft: true });
+    const reviewed = await shop.client.post(`orders/${waiting.id}/change-status`, { status: 'confirmed' });
+    expect(reviewed.json().data.status).toBe('confirmed');
+  });
+
   it('marks an invoiced order invoiced', async () => {
     await setStatus(orderId, 'confirmed');
     const res = await shop.client.post(`orders/${orderId}/change-status`, { status: 'invoiced' });

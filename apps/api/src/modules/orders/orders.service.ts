@@ -411,6 +411,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
           customerId,
           providerId,
           source: body.source ?? 'calendar',
+          status: body.status ?? 'confirmed',
           isDraft,
           currency: ctx.tenant.currency,
           notes: body.notes ?? null,
@@ -431,6 +432,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         const priced = await recalculateOrder(tx, ctx.tenantId, row.id);
         await logOrder(tx, ctx.tenantId, row.id, ctx.user.id, 'created', {
           number: row.number,
+          status: row.status,
           is_draft: isDraft,
           items: lines.map((l) => ({ name: l.values.name, quantity: l.values.quantity })),
           total: priced.total,

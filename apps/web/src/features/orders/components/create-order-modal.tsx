@@ -209,6 +209,20 @@ function CreateOrderForm({ onClose }: { onClose: () => void }) {
           currency={fmt.currency}
         />
         <Textarea label={t('notes.title')} autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} data-testid="order-notes" />
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            {t('create.placeAs')}
+          </Text>
+          <SegmentedControl
+            data={[
+              { value: 'confirmed', label: t('status.confirmed') },
+              { value: 'waiting-review', label: t('status.waiting-review') },
+            ]}
+            value={v.status}
+            onChange={(value) => form.setFieldValue('status', value === 'waiting-review' ? 'waiting-review' : 'confirmed')}
+            data-testid="order-initial-status"
+          />
+        </Stack>
 
         <Card withBorder padding="sm" bg="var(--mantine-color-gray-0)">
           <Stack gap={4}>

@@ -37,6 +37,13 @@ describe('addLine', () => {
 });
 
 describe('toOrderBody', () => {
+  it('sends waiting-review only when chosen', () => {
+    const out = toOrderBody({ ...emptyOrderForm(), lines: [line()], status: 'waiting-review' }, 'SAR', false);
+    expect(out.ok && out.body.status).toBe('waiting-review');
+    const plain = toOrderBody({ ...emptyOrderForm(), lines: [line()] }, 'SAR', false);
+    expect(plain.ok && 'status' in plain.body).toBe(false);
+  });
+
   it('builds the POST /orders body in minor units', () => {
     const v = {
       ...emptyOrderForm(),

@@ -2,6 +2,7 @@ import { discountAmount } from '@app/shared/pricing';
 import { ORDER_ITEM_QUANTITY_MAX } from '@app/shared/schemas/orders';
 import type { ItemInput, ItemType, OrderBody } from '../api/types';
 import { type DiscountKind, discountBody, type FeeDraft, feesBody, parseOptionalMoney } from './money-input';
+import type { OrderInitialStatus } from '@app/shared/states/order';
 
 /** One line being put together in the order form (before the server prices it). */
 export type LineDraft = {
@@ -43,6 +44,8 @@ export type OrderFormValues = {
   fees: FeeDraft[];
   transport_fee: string;
   notes: string;
+  /** Placed confirmed, or waiting for review (a look first). */
+  status: OrderInitialStatus;
 };
 
 export const emptyOrderForm = (): OrderFormValues => ({
@@ -53,6 +56,7 @@ export const emptyOrderForm = (): OrderFormValues => ({
   fees: [],
   transport_fee: '',
   notes: '',
+  status: 'confirmed',
 });
 
 /** Form paths that may carry an error (server 422 field names map onto them). */
@@ -87,6 +91,7 @@ export function toOrderBody(v: OrderFormValues, currency: string, isDraft: boole
       fees: fees.fees,
       transport_fee: transport.ok ? transport.value : 0,
       notes: notes || null,
+      ...(v.status === 'waiting-review' ? { status: 'waiting-review' as const } : {}),
     },
   };
 }
