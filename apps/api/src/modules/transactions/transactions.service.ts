@@ -324,13 +324,15 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   /**
    * An online transaction of a link's payment: `pending` stands for it while the customer has not
    * paid (the gateway's answer confirms or refuses it, spec §4; recorded by the person who sent the
-   * link, read; it does not count as paid until confirmed), or `confirmed` straight from the gateway.
+   * link; it does not count as paid until confirmed), or `confirmed` straight from the gateway.
+   * `read`: whether the sidebar's unread count skips it (a placeholder for a payment nobody made yet
+   * is not news; a gateway's answer is).
    */
   async function insertOnlinePayment(
     tx: Tx,
     tenantId: string,
     order: OrderRow,
-    p: { amount: number; currency: string; status: 'pending' | 'confirmed'; gatewayRef: string | null; paymentGatewayId?: string; createdBy: string | null },
+    p: { amount: number; currency: string; status: 'pending' | 'confirmed'; gatewayRef: string | null; paymentGatewayId?: string; createdBy: string | null; read: boolean },
   ) {
     return repo.insertTransaction(tx, {
       tenantId,
@@ -346,7 +348,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       referenceNo: p.gatewayRef,
       notes: null,
       createdBy: p.createdBy,
-      readAt: p.createdBy ? new Date() : null,
+      readAt: p.read ? new Date() : null,
     });
   }
 
@@ -396,7 +398,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         returnUrl: url,
         customer: { name, email: customer.email, phone: customer.phone },
       });
-      const pending = await insertOnlinePayment(tx, ctx.tenantId, order, { amount, currency: order.currency, status: 'pending', gatewayRef: checkout.gatewayRef, createdBy: ctx.user.id });
+      const pending = await insertOnlinePayment(tx, ctx.tenantId, order, { amount, currency: order.currency, status: 'pending', gatewayRef: checkout.gatewayRef, createdBy: ctx.user.id, read: true });
       await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef, transactionId: pending.id });
 
       // The customer reads the business's language.
@@ -530,7 +532,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
           readAt: null,
         });
       }
-      const next = await insertOnlinePayment(tx, tenantId, order, { amount: current.amount, currency: current.currency, status: 'pending', gatewayRef: current.gatewayRef, createdBy: null });
+      const next = await insertOnlinePayment(tx, tenantId, order, { amount: current.amount, currency: current.currency, status: 'pending', gatewayRef: current.gatewayRef, createdBy: null, read: true });
       await repo.updateLink(tx, tenantId, current.id, { transactionId: next.id });
       await logOrder(tx, tenantId, order.id, null, 'payment_failed', {
         payment_link_id: current.id,
@@ -572,6 +574,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
             gatewayRef: current.gatewayRef,
             paymentGatewayId: result.paymentId,
             createdBy: null,
+            read: false,
           });
       await repo.addPaid(tx, tenantId, order.id, row.amount);
       await recalculateOrder(tx, tenantId, order.id);

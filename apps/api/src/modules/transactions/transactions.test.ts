@@ -531,7 +531,10 @@ describe('payment links', () => {
     expect(waiting[0]).toMatchObject({ status: 'pending', amount: 5_000 });
     expect(await orderRow(order.id)).toMatchObject({ paid: 3_000 });
 
-    // A failed attempt is refused; a fresh pending transaction waits for the next try.
+    // A failed attempt is refused; a fresh pending transaction waits for the next try. Only the
+    // gateway's answers are news for the sidebar (the refusal now, the payment later).
+    const unread = async () => (await owner.client.get('load-unread-modules-counts')).json().data.transactions as number;
+    const unreadBefore = await unread();
     const failed = await visitor.post(`pay/${token}/simulate`, { outcome: 'failed' });
     expect(failed.statusCode).toBe(422);
     expect(failed.json().message).toBe('The payment failed, try again');
@@ -542,6 +545,7 @@ describe('payment links', () => {
     expect(afterFailure.find((x) => x.status === 'refused')?.id).toBe(waiting[0]?.id);
     const retry = afterFailure.find((x) => x.status === 'pending');
     expect(retry?.number).toBeGreaterThan(waiting[0]?.number ?? 0);
+    expect(await unread()).toBe(unreadBefore + 1);
 
     const paid = await visitor.post(`pay/${token}/simulate`, { outcome: 'paid' });
     expect(paid.statusCode).toBe(200);
