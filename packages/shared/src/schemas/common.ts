@@ -57,14 +57,15 @@ export function isTimeZone(value: string): boolean {
 }
 export const timezoneField = z.string().trim().min(1, { error: 'required', abort: true }).max(64).refine(isTimeZone, 'invalid');
 
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** "HH:MM" → minutes from midnight (no checks: the time field validated it). */
+export const toWallMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * Where a range of a day ends, in minutes from that day's midnight: a range whose end is before its
  * start runs past midnight (`["20:00","02:00"]` ends at 26:00), and `["00:00","00:00"]` is the whole
  * day. Any other range ending where it starts is empty (refused by the schema).
  */
-export const rangeEndMinutes = (from: string, to: string): number => wallRangeEnd(toMinutes(from), toMinutes(to));
+export const rangeEndMinutes = (from: string, to: string): number => wallRangeEnd(toWallMinutes(from), toWallMinutes(to));
 
 /**
  * Local wall-clock opening ranges per weekday (0 Sunday … 6 Saturday), several a day:
@@ -77,12 +78,12 @@ export const workingHoursField = z
   .partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6'], 'invalid'), z.array(z.tuple([timeField, timeField])).max(6))
   .superRefine((days, ctx) => {
     for (const [day, ranges] of Object.entries(days)) {
-      const sorted = [...(ranges ?? [])].sort((a, b) => toMinutes(a[0]) - toMinutes(b[0]));
+      const sorted = [...(ranges ?? [])].sort((a, b) => toWallMinutes(a[0]) - toWallMinutes(b[0]));
       sorted.forEach(([from, to], i) => {
         const end = rangeEndMinutes(from, to);
-        if (end <= toMinutes(from)) ctx.addIssue({ code: 'custom', message: 'time_range_empty', path: [day] });
+        if (end <= toWallMinutes(from)) ctx.addIssue({ code: 'custom', message: 'time_range_empty', path: [day] });
         const next = sorted[i + 1];
-        if (next && toMinutes(next[0]) < end) ctx.addIssue({ code: 'custom', message: 'time_overlap', path: [day] });
+        if (next && toWallMinutes(next[0]) < end) ctx.addIssue({ code: 'custom', message: 'time_overlap', path: [day] });
       });
     }
   });

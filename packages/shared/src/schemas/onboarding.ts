@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_BANDS, FEATURES, OWNER_ROLES, SERVICE_TYPES, SUBDOMAIN_MAX, SUBDOMAIN_MIN, SYSTEM_TYPES } from '../constants';
-import { nameField, timeField } from './common';
+import { nameField, rangeEndMinutes, timeField, toWallMinutes } from './common';
 
 /** Names a store may not take: they are ours, or they would confuse customers. */
 export const RESERVED_SUBDOMAINS = [
@@ -64,7 +64,9 @@ export const completeProfileBody = z
       ctx.addIssue({ code: 'custom', message: 'service_or_provider', path: ['service'] });
       ctx.addIssue({ code: 'custom', message: 'service_or_provider', path: ['provider'] });
     }
-    if (v.opens_at >= v.closes_at) ctx.addIssue({ code: 'custom', message: 'closes_after_opens', path: ['closes_at'] });
+    // Closing before opening is a night (open past midnight, like the branch hours); the same time is not
+    // a range, except 00:00–00:00 (open all day).
+    if (rangeEndMinutes(v.opens_at, v.closes_at) <= toWallMinutes(v.opens_at)) ctx.addIssue({ code: 'custom', message: 'closes_after_opens', path: ['closes_at'] });
   });
 export type CompleteProfileBody = z.infer<typeof completeProfileBody>;
 

@@ -274,15 +274,19 @@ describe('POST /api/v1/auth/complete-profile', () => {
     }
   });
 
-  it('rejects closing before opening, bad times and bad days', async () => {
+  it('rejects closing when it opens, bad times and bad days; closing before opening is a night past midnight', async () => {
     const u = await atLevel4();
-    const res = await u.client.post('auth/complete-profile', completeProfile({ opens_at: '18:00', closes_at: '09:00' }));
+    const res = await u.client.post('auth/complete-profile', completeProfile({ opens_at: '18:00', closes_at: '18:00' }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.closes_at).toEqual(['Closing time must be after opening time']);
     const bad = await u.client.post('auth/complete-profile', completeProfile({ opens_at: '24:00', working_days: [7] }));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.opens_at).toEqual(['Invalid time']);
     expect(bad.json().errors['working_days.0']).toBeDefined();
+    const night = await u.client.post('auth/complete-profile', completeProfile({ opens_at: '18:00', closes_at: '02:00', working_days: [4] }));
+    expect(night.statusCode, night.body).toBe(200);
+    const [branch] = await rows<{ working_hours: unknown }>(t.db, sql`select working_hours from branches where tenant_id = ${u.user.tenant.uuid}`);
+    expect(branch?.working_hours).toEqual({ '4': [['18:00', '02:00']] });
   });
 
   it('completes the profile with real rows in services, providers and branches', async () => {
