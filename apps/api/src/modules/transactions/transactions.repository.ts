@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders, type OrderRow, paymentLinks, type TransactionRow, transactions } from '../../db/schema/sales';
@@ -251,37 +251,26 @@ export async function ordersWithExpiredLinks(db: Database, limit: number): Promi
     .limit(limit);
 }
 
-/** A new link replaces the order's open ones: only the latest amount can be paid. */
-export async function expireOpenLinks(exec: Executor, tenantId: string, orderId: string): Promise<void> {
+/** The order's open links, locked (after the order: the one lock order of payments). */
+export async function openLinks(exec: Executor, tenantId: string, orderId: string): Promise<PaymentLinkRow[]> {
+  return exec
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'open')))
+    .for('update');
+}
+
+/** Links that can no longer be paid: `expired`, and their pending payments refused. */
+export async function expireLinks(exec: Executor, tenantId: string, links: readonly PaymentLinkRow[]): Promise<void> {
+  if (!links.length) return;
   await exec
     .update(paymentLinks)
     .set({ status: 'expired' })
-    .where(and(eq(paymentLinks.tenantId, tenantId), eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'open')));
-  await refuseDeadLinkPayments(exec, tenantId, orderId);
-}
-
-/**
- * Retires the open links (of one order, or of the whole business) that can no longer be paid —
- * expired, their order in the trash or a draft, or asking more than is left because the order was
- * paid another way — and refuses the pending transactions of every link that is no longer open. So
- * /sales/transactions never shows a payment as pending that nobody can make any more.
- */
-export async function retireStaleLinks(exec: Executor, tenantId: string, orderId?: string): Promise<void> {
-  const ofOrder = orderId ? sql`and l.order_id = ${orderId}` : sql``;
-  await exec.execute(sql`
-    update payment_links l set status = 'expired'
-    from orders o
-    where l.tenant_id = ${tenantId} ${ofOrder} and l.status = 'open'
-      and o.tenant_id = l.tenant_id and o.id = l.order_id
-      and (l.expires_at <= now() or o.deleted_at is not null or o.is_draft or l.amount > greatest(o.total - o.paid_amount, 0))`);
-  await refuseDeadLinkPayments(exec, tenantId, orderId);
-}
-
-async function refuseDeadLinkPayments(exec: Executor, tenantId: string, orderId?: string): Promise<void> {
-  const ofOrder = orderId ? sql`and l.order_id = ${orderId}` : sql``;
-  await exec.execute(sql`
-    update transactions t set status = 'refused', updated_at = now()
-    from payment_links l
-    where l.tenant_id = ${tenantId} ${ofOrder} and l.status <> 'open' and l.status <> 'paid'
-      and t.tenant_id = l.tenant_id and t.id = l.transaction_id and t.status = 'pending'`);
+    .where(and(eq(paymentLinks.tenantId, tenantId), inArray(paymentLinks.id, links.map((l) => l.id))));
+  const pending = links.flatMap((l) => (l.transactionId ? [l.transactionId] : []));
+  if (!pending.length) return;
+  await exec
+    .update(transactions)
+    .set({ status: 'refused', updatedAt: sql`now()` })
+    .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, pending), eq(transactions.status, 'pending')));
 }

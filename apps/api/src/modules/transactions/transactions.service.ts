@@ -10,12 +10,13 @@ import {
   type Transaction,
   type transactionsQuery,
 } from '@app/shared/schemas/transactions';
+import type { BookingStatus } from '@app/shared/states/booking';
 import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount, requiresOperator } from '@app/shared/states/transaction';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
 import { bookings, type OrderRow, type TransactionRow } from '../../db/schema/sales';
-import { and, eq } from 'drizzle-orm';
 import { t } from '../../i18n/messages';
 import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -111,6 +112,30 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     const v = await repo.viewTransaction(tx, tenantId, id);
     if (!v) throw notFound();
     return toTransaction(v);
+  }
+
+  /**
+   * A confirmed payment counted on its order (`delta` minor units, negative when it stops counting):
+   * the paid amount, the totals and payment status (the order's bookings with them), and the links the
+   * order's remaining amount no longer fits retired. The caller holds the order's lock.
+   */
+  async function applyPaid(tx: Tx, tenantId: string, orderId: string, delta: number): Promise<void> {
+    await repo.addPaid(tx, tenantId, orderId, delta);
+    await recalculateOrder(tx, tenantId, orderId);
+    if (delta > 0) await retireDeadLinks(tx, tenantId, orderId);
+  }
+
+  /**
+   * Retires the order's open links that can no longer be paid (`stillPayable`: expired, the order in
+   * the trash or a draft, or asking more than is left) and refuses their pending payments, so
+   * /sales/transactions never shows as pending a payment nobody can make. The caller holds the order's
+   * lock; the links are locked after it.
+   */
+  async function retireDeadLinks(tx: Tx, tenantId: string, orderId: string): Promise<void> {
+    const order = await repo.findOrder(tx, tenantId, orderId);
+    if (!order) return;
+    const open = await repo.openLinks(tx, tenantId, orderId);
+    await repo.expireLinks(tx, tenantId, open.filter((l) => !stillPayable(l, order)));
   }
 
   /** Enabled methods among those staff record: the saved switch, else the settings' default. */
@@ -217,9 +242,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         readAt: status === 'wait' ? null : new Date(),
       });
       if (status === 'confirmed') {
-        await repo.addPaid(tx, ctx.tenantId, orderId, row.amount);
-        await recalculateOrder(tx, ctx.tenantId, orderId);
-        await repo.retireStaleLinks(tx, ctx.tenantId, orderId);
+        await applyPaid(tx, ctx.tenantId, orderId, row.amount);
       }
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', { transaction_id: row.id, number: row.number, payment_method: row.paymentMethod, amount: row.amount, status });
       return view(tx, ctx.tenantId, row.id);
@@ -259,9 +282,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
       assertFits(order, row.amount);
       await repo.updateTransaction(tx, ctx.tenantId, id, { status: 'confirmed', reviewedBy: ctx.user.id, reviewedAt: new Date() });
-      await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
-      await recalculateOrder(tx, ctx.tenantId, order.id);
-      await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
+      await applyPaid(tx, ctx.tenantId, order.id, row.amount);
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_approved', { transaction_id: id, number: row.number, amount: row.amount });
       return view(tx, ctx.tenantId, id);
     });
@@ -285,8 +306,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (row.status === 'pending') throw fieldError('id', 'transaction_pending');
       await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: new Date() });
       if (row.status === 'confirmed') {
-        await repo.addPaid(tx, ctx.tenantId, order.id, -row.amount);
-        await recalculateOrder(tx, ctx.tenantId, order.id);
+        await applyPaid(tx, ctx.tenantId, order.id, -row.amount);
       }
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_trashed', { transaction_id: id, number: row.number, amount: row.amount, status: row.status });
     });
@@ -300,9 +320,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (row.status === 'confirmed') assertFits(order, row.amount);
       await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: null });
       if (row.status === 'confirmed') {
-        await repo.addPaid(tx, ctx.tenantId, order.id, row.amount);
-        await recalculateOrder(tx, ctx.tenantId, order.id);
-        await repo.retireStaleLinks(tx, ctx.tenantId, order.id);
+        await applyPaid(tx, ctx.tenantId, order.id, row.amount);
       }
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_restored', { transaction_id: id, number: row.number, amount: row.amount, status: row.status });
       return view(tx, ctx.tenantId, id);
@@ -378,7 +396,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const token = randomToken(32);
       const url = `${config.appUrl}/pay/${token}`;
       const expiresAt = new Date(Date.now() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
-      await repo.expireOpenLinks(tx, ctx.tenantId, orderId);
+      // A new link replaces the order's open ones: only the latest amount can be paid.
+      await repo.expireLinks(tx, ctx.tenantId, await repo.openLinks(tx, ctx.tenantId, orderId));
       const link = await repo.insertLink(tx, {
         tenantId: ctx.tenantId,
         orderId,
@@ -455,7 +474,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   /** Retires the order's links that can no longer be paid (its order locked first, the one lock order). */
   async function retireLinksOf(tenantId: string, orderId: string): Promise<void> {
     await withTenant(db, tenantId, async (tx) => {
-      if (await repo.lockOrder(tx, tenantId, orderId)) await repo.retireStaleLinks(tx, tenantId, orderId);
+      if (await repo.lockOrder(tx, tenantId, orderId)) await retireDeadLinks(tx, tenantId, orderId);
     });
   }
 
@@ -497,14 +516,23 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     throw new AppError(422, 'payment_failed', { code: 'payment-failed' });
   }
 
-  /** Moves the order's bookings in `from` to `to` (a payment's outcome), each in the order's log. */
-  async function moveBookings(tx: Tx, tenantId: string, orderId: string, from: 'pending' | 'unpaid', to: 'unpaid' | 'confirmed') {
-    const moved = await tx
+  /**
+   * Moves the order's bookings in one of `from` to `to` (a payment's outcome; every such move is in the
+   * booking transition table), each in the order's log. The caller holds the order's lock.
+   */
+  async function moveBookings(tx: Tx, tenantId: string, orderId: string, from: readonly BookingStatus[], to: BookingStatus) {
+    const mine = and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId));
+    const found = await tx
+      .select({ id: bookings.id, number: bookings.number, status: bookings.status })
+      .from(bookings)
+      .where(and(mine, inArray(bookings.status, [...from])))
+      .for('update');
+    if (!found.length) return;
+    await tx
       .update(bookings)
       .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), eq(bookings.status, from)))
-      .returning({ id: bookings.id, number: bookings.number });
-    for (const b of moved) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from, to });
+      .where(and(mine, inArray(bookings.id, found.map((b) => b.id))));
+    for (const b of found) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to });
   }
 
   /**
@@ -520,7 +548,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (!order || current?.status !== 'open') return;
       if (!stillPayable(current, order)) {
         // Expired or overtaken meanwhile: no new try; the link and its pending payment are retired.
-        await repo.retireStaleLinks(tx, tenantId, order.id);
+        await repo.expireLinks(tx, tenantId, [current]);
         return;
       }
       const attempt = await pendingOf(tx, tenantId, current);
@@ -541,7 +569,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         amount: current.amount,
         payment_gateway_id: result.paymentId || null,
       });
-      await moveBookings(tx, tenantId, order.id, 'pending', 'unpaid');
+      await moveBookings(tx, tenantId, order.id, ['pending'], 'unpaid');
     });
   }
 
@@ -549,9 +577,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
    * A verified `paid` result for a link: its pending transaction confirmed (or, when that one went to
    * the trash meanwhile, a new confirmed one), the order's paid amount and payment status, the link
    * paid, the order's `pending` and `unpaid` bookings confirmed (the payment they waited for came) —
-   * in one tenant transaction, with the order and the
-   * link locked. A link already paid is left as it is (gateways repeat callbacks), so nothing counts
-   * twice.
+   * in one tenant transaction, with the order and the link locked. A link already paid is left as it
+   * is (gateways repeat callbacks), so nothing counts twice.
    */
   async function settle(link: repo.PaymentLinkRow, result: PaymentResult): Promise<void> {
     const tenantId = link.tenantId;
@@ -576,9 +603,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
             createdBy: null,
             read: false,
           });
-      await repo.addPaid(tx, tenantId, order.id, row.amount);
-      await recalculateOrder(tx, tenantId, order.id);
       await repo.updateLink(tx, tenantId, current.id, { status: 'paid', paidAt: new Date(), transactionId: row.id });
+      await applyPaid(tx, tenantId, order.id, row.amount);
       await logOrder(tx, tenantId, order.id, null, 'payment', {
         transaction_id: row.id,
         number: row.number,
@@ -588,8 +614,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         payment_link_id: current.id,
         payment_gateway_id: result.paymentId,
       });
-      await moveBookings(tx, tenantId, order.id, 'unpaid', 'confirmed');
-      await moveBookings(tx, tenantId, order.id, 'pending', 'confirmed');
+      await moveBookings(tx, tenantId, order.id, ['pending', 'unpaid'], 'confirmed');
     });
   }
 

@@ -1,10 +1,11 @@
-import { Button, Drawer, Group, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@app/shared/scheduling/zoned';
+import { ChoiceField } from '@/components/choice-field';
 import { FormFooter } from '@/components/form-footer';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { todayIn } from '@/features/calendar/lib/zone';
@@ -292,20 +293,16 @@ function BookingForm({
             {...props('transport_fee')}
           />
         )}
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t('drawer.status')}
-          </Text>
-          <SegmentedControl
-            data={[
-              { value: 'confirmed', label: t('drawer.statusConfirmed') },
-              { value: 'pending', label: t('drawer.statusPending') },
-            ]}
-            value={v.status}
-            onChange={(value) => form.setFieldValue('status', value === 'pending' ? 'pending' : 'confirmed')}
-            data-testid="booking-status"
-          />
-        </Stack>
+        <ChoiceField
+          label={t('drawer.status')}
+          options={[
+            { value: 'confirmed', label: t('drawer.statusConfirmed') },
+            { value: 'pending', label: t('drawer.statusPending') },
+          ]}
+          value={v.status}
+          onChange={(status) => form.setFieldValue('status', status)}
+          data-testid="booking-status"
+        />
         <Textarea label={t('drawer.notes')} autosize minRows={2} maxRows={5} maxLength={2000} data-testid="booking-notes" {...props('notes')} />
         {defs.length > 0 && (
           <Stack gap="sm" data-testid="booking-custom-fields">

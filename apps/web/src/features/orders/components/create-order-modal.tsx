@@ -15,6 +15,7 @@ import { useOrderFormat } from '../lib/use-format';
 import { CustomerPicker } from './customer-picker';
 import { FeesEditor, MoneyText } from './fees-editor';
 import { ItemPicker } from './item-picker';
+import { ChoiceField } from '@/components/choice-field';
 
 /** "New order": customer (or a guest), items, discount, fees, transport fee, notes; saved as an order or a draft. */
 export function CreateOrderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -209,20 +210,16 @@ function CreateOrderForm({ onClose }: { onClose: () => void }) {
           currency={fmt.currency}
         />
         <Textarea label={t('notes.title')} autosize minRows={2} maxRows={5} {...form.getInputProps('notes')} data-testid="order-notes" />
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t('create.placeAs')}
-          </Text>
-          <SegmentedControl
-            data={[
-              { value: 'confirmed', label: t('status.confirmed') },
-              { value: 'waiting-review', label: t('status.waiting-review') },
-            ]}
-            value={v.status}
-            onChange={(value) => form.setFieldValue('status', value === 'waiting-review' ? 'waiting-review' : 'confirmed')}
-            data-testid="order-initial-status"
-          />
-        </Stack>
+        <ChoiceField
+          label={t('create.placeAs')}
+          options={[
+            { value: 'confirmed', label: t('status.confirmed') },
+            { value: 'waiting-review', label: t('status.waiting-review') },
+          ]}
+          value={v.status}
+          onChange={(status) => form.setFieldValue('status', status)}
+          data-testid="order-initial-status"
+        />
 
         <Card withBorder padding="sm" bg="var(--mantine-color-gray-0)">
           <Stack gap={4}>
