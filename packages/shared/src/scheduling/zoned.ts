@@ -82,6 +82,9 @@ export function parseWallTime(hhmm: string): number {
   return minutes;
 }
 
+/** "HH:MM" → minutes from midnight, without checks (for times a schema or `parseWallTime` already validated). */
+export const toWallMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /**
  * Where a working-hours range ends, in minutes from the midnight of the day it starts on: a range
  * whose end is before its start runs past midnight (`18:00–02:00` ends at 26:00 = 1560), and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN_EXCLUSIVE, PASSWORD_MIN } from '../constants';
-import { wallRangeEnd } from '../scheduling/zoned';
+import { toWallMinutes, wallRangeEnd } from '../scheduling/zoned';
 
 /** No NUL bytes: PostgreSQL text cannot hold them. */
 const noNul = (v: string) => !v.includes('\u0000');
@@ -57,8 +57,6 @@ export function isTimeZone(value: string): boolean {
 }
 export const timezoneField = z.string().trim().min(1, { error: 'required', abort: true }).max(64).refine(isTimeZone, 'invalid');
 
-/** "HH:MM" → minutes from midnight (no checks: the time field validated it). */
-export const toWallMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * Where a range of a day ends, in minutes from that day's midnight: a range whose end is before its

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYEE_BANDS, FEATURES, OWNER_ROLES, SERVICE_TYPES, SUBDOMAIN_MAX, SUBDOMAIN_MIN, SYSTEM_TYPES } from '../constants';
-import { nameField, rangeEndMinutes, timeField, toWallMinutes } from './common';
+import { toWallMinutes } from '../scheduling/zoned';
+import { nameField, rangeEndMinutes, timeField } from './common';
 
 /** Names a store may not take: they are ours, or they would confuse customers. */
 export const RESERVED_SUBDOMAINS = [

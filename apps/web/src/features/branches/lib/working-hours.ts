@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '@app/shared/constants';
-import { wallRangeEnd } from '@app/shared/scheduling/zoned';
+import { toWallMinutes, wallRangeEnd } from '@app/shared/scheduling/zoned';
 
 /** One opening range as the form edits it ("HH:MM" strings, possibly blank while typing). */
 export type RangeForm = { from: string; to: string };
@@ -17,9 +17,6 @@ const closedDay = (): DayForm => ({ open: false, ranges: [{ ...DEFAULT_RANGE }] 
 export function defaultWeek(): DayForm[] {
   return WEEKDAYS.map((d) => (d <= 4 ? { open: true, ranges: [{ ...DEFAULT_RANGE }] } : closedDay()));
 }
-
-/** "HH:MM" → minutes from midnight. */
-const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** "9:00:00" or "09:00" → "09:00". */
 const hhmm = (v: string) => {
@@ -49,7 +46,7 @@ export function formToHours(days: readonly DayForm[]): Record<string, [string, s
 export function nextRange(ranges: readonly RangeForm[]): RangeForm {
   const last = ranges[ranges.length - 1];
   if (!last || !/^\d{2}:\d{2}$/.test(last.to) || runsPastMidnight(last)) return { ...DEFAULT_RANGE };
-  const start = clockMinutes(last.to);
+  const start = toWallMinutes(last.to);
   const end = Math.min(start + 60, 23 * 60 + 59);
   const fmt = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return start >= end ? { ...DEFAULT_RANGE } : { from: fmt(start), to: fmt(end) };
@@ -61,5 +58,5 @@ export function nextRange(ranges: readonly RangeForm[]): RangeForm {
  */
 export function runsPastMidnight(range: RangeForm): boolean {
   if (!/^\d{2}:\d{2}$/.test(range.from) || !/^\d{2}:\d{2}$/.test(range.to)) return false;
-  return wallRangeEnd(clockMinutes(range.from), clockMinutes(range.to)) >= 1440;
+  return wallRangeEnd(toWallMinutes(range.from), toWallMinutes(range.to)) >= 1440;
 }

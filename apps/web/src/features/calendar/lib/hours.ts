@@ -1,4 +1,4 @@
-import { wallRangeEnd } from '@app/shared/scheduling/zoned';
+import { toWallMinutes, wallRangeEnd } from '@app/shared/scheduling/zoned';
 /** Working hours as the API stores them: weekday ('0' Sunday … '6' Saturday) → [from, to] wall-clock ranges. */
 export type WorkingHoursLike = Partial<Record<string, readonly (readonly [string, string])[]>>;
 
@@ -12,7 +12,6 @@ export type CalendarHours = {
   scrollTime: string;
 };
 
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 
 /**
@@ -20,7 +19,7 @@ const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(
  * (until 24:00 that day, then from 00:00 the next day); 00:00–00:00 is the whole day.
  */
 function dayParts(day: number, from: string, to: string): { day: number; from: string; to: string; tail?: true }[] {
-  const end = wallRangeEnd(toMinutes(from), toMinutes(to));
+  const end = wallRangeEnd(toWallMinutes(from), toWallMinutes(to));
   if (end <= 1440) return [{ day, from, to: end === 1440 ? '24:00' : to }];
   const parts: { day: number; from: string; to: string; tail?: true }[] = [{ day, from, to: '24:00' }];
   parts.push({ day: (day + 1) % 7, from: '00:00', to, tail: true });
@@ -36,8 +35,8 @@ export function calendarHours(list: readonly (WorkingHoursLike | null | undefine
   const known = list.filter((h): h is WorkingHoursLike => Boolean(h));
   const ranges = known.flatMap((h) => Object.entries(h).flatMap(([day, rs]) => (rs ?? []).flatMap(([from, to]) => dayParts(Number(day), from, to))));
   if (!ranges.length) return { businessHours: [], slotMinTime: '00:00:00', slotMaxTime: '24:00:00', scrollTime: '08:00:00' };
-  const min = Math.min(...ranges.map((r) => toMinutes(r.from)));
-  const max = Math.max(...ranges.map((r) => toMinutes(r.to)));
+  const min = Math.min(...ranges.map((r) => toWallMinutes(r.from)));
+  const max = Math.max(...ranges.map((r) => toWallMinutes(r.to)));
   const floorHour = (m: number) => Math.max(0, Math.floor(m / 60) * 60 - 60);
   const ceilHour = (m: number) => Math.min(1440, Math.ceil(m / 60) * 60 + 60);
   return {
@@ -45,6 +44,6 @@ export function calendarHours(list: readonly (WorkingHoursLike | null | undefine
     slotMinTime: clock(floorHour(min)),
     slotMaxTime: clock(ceilHour(max)),
     // Where the day's work starts: a night shift's small hours are not where the day opens.
-    scrollTime: clock(Math.floor(Math.min(...ranges.filter((r) => !r.tail).map((r) => toMinutes(r.from))) / 60) * 60),
+    scrollTime: clock(Math.floor(Math.min(...ranges.filter((r) => !r.tail).map((r) => toWallMinutes(r.from))) / 60) * 60),
   };
 }
