@@ -17,7 +17,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useCreateBooking, useSlots } from '../api/bookings';
 import { useBookingFields, useBranchOptions, useProviderOptions, useServiceOptions } from '../api/options';
 import { parseOptionalMoney } from '@/features/orders/lib/money-input';
-import { currencyDigits } from '@app/shared/currencies';
+import { useErrorText } from '@/features/orders/lib/use-format';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
 import { ANY_PROVIDER, BOOKING_FORM_FIELDS, type BookingFormValues, bookingBody, formPathOf, missingCustomFields } from '../lib/booking-form';
@@ -95,9 +95,10 @@ function BookingForm({
 
   // A home-service branch visits the customer: the visit may carry a transport fee.
   const isHomeService = (branchId: string | null) => branchOptions.data?.find((b) => b.uuid === branchId)?.type === 'home-service';
+  const moneyError = useErrorText();
   const transportError = (text: string): Record<string, string> => {
     const parsed = parseOptionalMoney(text, clock.currency);
-    return parsed.ok ? {} : { transport_fee: t(`drawer.money.${parsed.error}`, { digits: currencyDigits(clock.currency) }) };
+    return parsed.ok ? {} : { transport_fee: moneyError(parsed.error) };
   };
 
   const form = useForm<BookingFormValues>({

@@ -1,4 +1,4 @@
-import { currencyDigits } from '@app/shared/currencies';
+
 import { ActionIcon, Alert, Button, Card, Divider, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateOrder } from '../api/orders';
 import { addLine, emptyOrderForm, estimate, lineErrors, ORDER_FORM_FIELDS, type OrderFormValues, QUANTITY_MAX, toOrderBody } from '../lib/order-form';
-import { useOrderFormat } from '../lib/use-format';
+import { useErrorText, useOrderFormat } from '../lib/use-format';
 import { CustomerPicker } from './customer-picker';
 import { FeesEditor, MoneyText } from './fees-editor';
 import { ItemPicker } from './item-picker';
@@ -28,11 +28,6 @@ export function CreateOrderModal({ opened, onClose }: { opened: boolean; onClose
   );
 }
 
-export function useErrorText() {
-  const { t } = useTranslation('orders');
-  const fmt = useOrderFormat();
-  return (code: string) => t(`errors.${code}`, { digits: currencyDigits(fmt.currency), defaultValue: code });
-}
 
 function CreateOrderForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('orders');

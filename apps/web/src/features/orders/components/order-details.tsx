@@ -11,9 +11,8 @@ import { useDeleteImage, useEditLocation, useUpdateDetails, useUpdateNote, useUp
 import type { Order } from '../api/types';
 import { isoToLocalInput, localInputToIso } from '../lib/dates';
 import { type FeeDraft, feesBody, parseOptionalMoney } from '../lib/money-input';
-import { useOrderFormat } from '../lib/use-format';
+import { useErrorText, useOrderFormat } from '../lib/use-format';
 import { AuthImage } from './auth-image';
-import { useErrorText } from './create-order-modal';
 import { FeesEditor, MoneyText } from './fees-editor';
 
 const serverErrors = (e: unknown): Record<string, string> | null => (isApiError(e) && e.status === 422 ? (Object.keys(e.fieldErrors).length ? e.fieldErrors : { form: e.message }) : null);

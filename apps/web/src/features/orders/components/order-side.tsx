@@ -10,9 +10,8 @@ import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useRemoveDiscount, useSetDiscount, useUpdateCustomer } from '../api/orders';
 import type { Order } from '../api/types';
 import { bpsToPercentText, type DiscountKind, discountBody } from '../lib/money-input';
-import { useOrderFormat } from '../lib/use-format';
+import { useErrorText, useOrderFormat } from '../lib/use-format';
 import { PaymentStatusBadge } from './badges';
-import { useErrorText } from './create-order-modal';
 import { type PickedCustomer, CustomerPicker } from './customer-picker';
 import { MoneyText } from './fees-editor';
 

@@ -1,3 +1,5 @@
+import { currencyDigits } from '@app/shared/currencies';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import type { Locale } from '@app/shared/constants';
 import { formatDate, formatDateTimeIn, formatMoney, formatNumber, formatTime, intlTag } from '@/lib/format';
@@ -20,6 +22,13 @@ export function useOrderFormat() {
     date: (iso: string) => formatDate(iso, locale, { dateStyle: 'medium', timeZone: timezone }),
     time: (iso: string, zone: string = timezone) => formatTime(iso, locale, timeFormat, zone),
   };
+}
+
+/** A money input's error code (`parseMoney`: required, invalid, too_many_decimals …) as the person reads it. */
+export function useErrorText() {
+  const { t } = useTranslation('orders');
+  const fmt = useOrderFormat();
+  return (code: string) => t(`errors.${code}`, { digits: currencyDigits(fmt.currency), defaultValue: code });
 }
 
 export function currencySymbol(code: string, locale: Locale): string {
