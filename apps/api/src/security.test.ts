@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PLUGINS } from '@app/shared/constants';
 import { PERMISSION_KEYS, POS_PERMISSIONS, type PermissionKey } from '@app/shared/permissions';
+import { withSeed } from '@app/shared/testing/property';
 import { getTableName, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -412,6 +413,7 @@ const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 25);
 describe('garbage input', () => {
   it('answers every route with a body with a 4xx and a message, never a 500', async () => {
     const failures: string[] = [];
+    const { seed } = withSeed(); // one seed for every route of the test, printed once
     for (const r of routes.filter((x) => x.body && !x.multipart)) {
       const params = await ownParams(r);
       const keys = keysOf(r.body);
@@ -423,7 +425,7 @@ describe('garbage input', () => {
           if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(input).slice(0, 200)}: ${res.body.slice(0, 200)}`);
           return ok;
         }),
-        { numRuns: RUNS, examples: nastyExamples(keys) },
+        { numRuns: RUNS, seed, examples: nastyExamples(keys) },
       ).catch(() => undefined);
       count('garbage bodies: routes');
       count('garbage bodies: requests', RUNS + nastyExamples(keys).length);
@@ -433,6 +435,7 @@ describe('garbage input', () => {
 
   it('answers every route with a query string to garbage queries without a 500', async () => {
     const failures: string[] = [];
+    const { seed } = withSeed(); // one seed for every route of the test, printed once
     const queryValue = fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...NASTY), fc.integer().map(String), fc.double().map(String));
     for (const r of routes.filter((x) => x.querystring && x.method === 'GET')) {
       const params = await ownParams(r);
@@ -445,7 +448,7 @@ describe('garbage input', () => {
           if (!ok) failures.push(`${label(r)} → ${res.statusCode} for ${JSON.stringify(query).slice(0, 200)}: ${res.body.slice(0, 200)}`);
           return ok;
         }),
-        { numRuns: RUNS, examples: NASTY.map((v) => [Object.fromEntries(keys.map((k) => [k, v]))]) },
+        { numRuns: RUNS, seed, examples: NASTY.map((v) => [Object.fromEntries(keys.map((k) => [k, v]))]) },
       ).catch(() => undefined);
       count('garbage queries: routes');
     }

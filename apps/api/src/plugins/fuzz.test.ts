@@ -1,3 +1,4 @@
+import { withSeed } from '@app/shared/testing/property';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { junk } from '../../test/garbage';
@@ -78,7 +79,7 @@ describe('property: junk JSON never causes a 500', () => {
           expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
           expect(typeof res.json().message).toBe('string');
         }),
-        { numRuns: 100 },
+        withSeed({ numRuns: 100 }),
       );
     });
   }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withSeed } from '../testing/property';
 import { type Assignment, type BlockTime, type ExistingBooking, type FreeSlotsInput, freeSlots, type ProviderAvailability, type WeeklyHours } from './availability';
 import { addDays, localDateOf, localDates, localDayBounds, naiveMidnight, offsetAt, zonedToUtc } from './zoned';
 
@@ -8,7 +9,8 @@ const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${St
 
 /**
  * 0–3 non-overlapping ranges of a day, minutes on a 5-minute grid or not, and sometimes a last one
- * that runs past midnight into the next day (its end at or before its start).
+ * that runs past midnight into the next day (its end before its start), or that ends where it starts
+ * (refused by the schema, but old data may hold one: empty, except 00:00–00:00).
  */
 const dayRanges = fc
   .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 1439 }), { maxLength: 6 }), fc.option(fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 1439 })), { nil: null }))
@@ -107,16 +109,22 @@ function maxLoad(input: FreeSlotsInput, pid: string, s: number, e: number): numb
 const onTimeOff = (p: ProviderAvailability, date: string) => (p.timeOff ?? []).some((t) => t.startDate <= date && date <= t.endDate);
 /**
  * [s, e) of a visit starting on local `date` lies inside the working time of `hours`: the wall-clock
- * ranges of the day before, the day and the day after (a range whose end is not after its start ends
- * the next day), each converted independently with zonedToUtc, touching ranges joined. `off`: days
- * whose ranges do not count (a provider's time off).
+ * ranges of the day before, the day and the day after, each converted independently with zonedToUtc,
+ * touching ranges joined. `off`: days whose ranges do not count (a provider's time off).
+ *
+ * The documented rule (docs/decisions.md "Working hours past midnight"), written out here rather than
+ * taken from the engine's `wallRangeEnd`: a range whose end is before its start ends the next day;
+ * `00:00–00:00` is the whole day (to the next midnight); any other range ending where it starts is
+ * empty (no working time).
  */
 function inside(hours: WeeklyHours, date: string, zone: string, s: number, e: number, off?: (date: string) => boolean): boolean {
   const list: [number, number][] = [];
   for (const d of [addDays(date, -1), date, addDays(date, 1)]) {
     if (off?.(d)) continue;
     for (const [a, b] of hours[String(new Date(naiveMidnight(d)).getUTCDay())] ?? []) {
+      if (a === b && a !== '00:00') continue; // empty
       const from = zonedToUtc(d, a, zone);
+      // Before its start (or 00:00–00:00): ends on the next day.
       const to = b <= a ? zonedToUtc(addDays(d, 1), b, zone) : zonedToUtc(d, b, zone);
       if (to > from) list.push([from, to]);
     }
@@ -155,6 +163,37 @@ function parts(input: FreeSlotsInput): [number, number][] {
   });
 }
 
+/** The engine's slots are exactly those of a brute-force scan of every 5-minute instant with the oracle above. */
+function matchesBruteForce(input: FreeSlotsInput): void {
+  const step = (input.slotStep ?? 15) * M;
+  const total = input.services.reduce((n, s) => n + s.duration + (s.buffer ?? 0), 0) * M;
+  const expected: string[] = [];
+  for (const date of localDates(input.from, input.to)) {
+    const [ds, de] = localDayBounds(date, input.zone);
+    for (let t = Math.ceil(ds / (5 * M)) * 5 * M; t < de; t += 5 * M) {
+      if (t < input.now || (t + offsetAt(t, input.zone) - naiveMidnight(date)) % step !== 0) continue;
+      const e = t + total;
+      if (!inside(input.branchHours, date, input.zone, t, e)) continue;
+      const ids = input.providers
+        .filter((p) => offers(input, p) && [p, ...crewOf(input, p)].every((q) => freeFor(input, q, date, t, e)))
+        .map((p) => p.id);
+      if (ids.length > 0) {
+        expected.push(`${date} ${t} ${ids.join(',')}`);
+        continue;
+      }
+      if (input.services.length < 2) continue;
+      const split = parts(input).map(([off, len], i) =>
+        input.providers.find(
+          (p) => p.assignment === 'multiple' && p.serviceIds.includes(input.services[i]!.id) && freeFor(input, p, date, t + off, t + off + len),
+        ),
+      );
+      if (split.every((p) => p)) expected.push(`${date} ${t} split:${split.map((p) => p!.id).join(',')}`);
+    }
+  }
+  const actual = freeSlots(input).flatMap((d) => d.slots.map((s) => `${d.date} ${s.start} ${s.split ? `split:${s.split.join(',')}` : s.providerIds.join(',')}`));
+  expect(actual).toEqual(expected);
+}
+
 describe('freeSlots properties', () => {
   it('(a)(b)(d) every slot is free, inside the working time (across midnight too), on the grid and not in the past', () => {
     fc.assert(
@@ -186,7 +225,7 @@ describe('freeSlots properties', () => {
           }
         }
       }),
-      { numRuns: 100 },
+      withSeed({ numRuns: 100 }),
     );
   }, 60_000);
 
@@ -202,42 +241,58 @@ describe('freeSlots properties', () => {
           if (overlaps(slot.start, slot.end, s)) expect(slot.providerIds).not.toContain(pid);
         }
       }),
-      { numRuns: 100 },
+      withSeed({ numRuns: 100 }),
     );
   }, 60_000);
 
   it('returns exactly the slots of a brute-force scan of every 5-minute instant', () => {
     fc.assert(
-      fc.property(scenario, ({ input }) => {
-        const step = (input.slotStep ?? 15) * M;
-        const total = input.services.reduce((n, s) => n + s.duration + (s.buffer ?? 0), 0) * M;
-        const expected: string[] = [];
-        for (const date of localDates(input.from, input.to)) {
-          const [ds, de] = localDayBounds(date, input.zone);
-          for (let t = Math.ceil(ds / (5 * M)) * 5 * M; t < de; t += 5 * M) {
-            if (t < input.now || (t + offsetAt(t, input.zone) - naiveMidnight(date)) % step !== 0) continue;
-            const e = t + total;
-            if (!inside(input.branchHours, date, input.zone, t, e)) continue;
-            const ids = input.providers
-              .filter((p) => offers(input, p) && [p, ...crewOf(input, p)].every((q) => freeFor(input, q, date, t, e)))
-              .map((p) => p.id);
-            if (ids.length > 0) {
-              expected.push(`${date} ${t} ${ids.join(',')}`);
-              continue;
-            }
-            if (input.services.length < 2) continue;
-            const split = parts(input).map(([off, len], i) =>
-              input.providers.find(
-                (p) => p.assignment === 'multiple' && p.serviceIds.includes(input.services[i]!.id) && freeFor(input, p, date, t + off, t + off + len),
-              ),
-            );
-            if (split.every((p) => p)) expected.push(`${date} ${t} split:${split.map((p) => p!.id).join(',')}`);
-          }
-        }
-        const actual = freeSlots(input).flatMap((d) => d.slots.map((s) => `${d.date} ${s.start} ${s.split ? `split:${s.split.join(',')}` : s.providerIds.join(',')}`));
-        expect(actual).toEqual(expected);
-      }),
-      { numRuns: 100 },
+      fc.property(scenario, ({ input }) => matchesBruteForce(input)),
+      withSeed({ numRuns: 100 }),
     );
   }, 60_000);
+});
+
+
+/**
+ * CI once failed by chance (seed -454418846): a provider's Saturday range 20:16–20:16, which the
+ * engine read as empty and this oracle as 24 hours. The rule is now one (empty, except 00:00–00:00),
+ * and the case is kept twice: as a plain input (the shrunk counterexample) and as a replay of the
+ * recorded seed and path through `scenario` (meaningful while that generator is unchanged; if it
+ * changes, the path lands elsewhere and only the plain case still pins this bug).
+ */
+describe('freeSlots: a range ending where it starts (regression)', () => {
+  const night: WeeklyHours = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['18:00', '02:00'] as const]]));
+  const input: FreeSlotsInput = {
+    zone: 'Asia/Riyadh',
+    from: '2024-03-29',
+    to: '2024-03-30', // Friday, Saturday
+    now: 1711659600000, // 2024-03-29 00:00 Riyadh
+    slotStep: 5,
+    services: [{ id: 'a', duration: 5, buffer: 0 }],
+    branchHours: night,
+    providers: [
+      { id: 'p0', hours: { '6': [['20:16', '20:16']] }, clientsInSameTime: 1, serviceIds: ['a', 'b'], timeOff: [], assignment: 'single', crew: [] },
+      { id: 'p1', hours: night, clientsInSameTime: 1, serviceIds: ['a', 'b'], timeOff: [], assignment: 'single', crew: [] },
+    ],
+    bookings: [],
+    blocks: [],
+  };
+
+  it('provider 20:16–20:16 on Saturday, Asia/Riyadh, night-shift branch: engine and oracle agree that it never works', () => {
+    matchesBruteForce(input);
+    const slots = freeSlots(input).flatMap((d) => d.slots);
+    expect(slots.length).toBeGreaterThan(0); // p1's night shifts
+    expect(slots.some((s) => s.providerIds.includes('p0'))).toBe(false);
+  });
+
+  it('replays the recorded seed and path', () => {
+    fc.assert(
+      fc.property(scenario, ({ input: generated }) => {
+        expect(generated).toEqual(input); // still the same case: the replay is meaningful
+        matchesBruteForce(generated);
+      }),
+      withSeed({ seed: -454418846, path: '89:0:1:1:1:2:2:2:2:2:2:3:25:25:25:25:25:25:25:25:25:25:25' }),
+    );
+  });
 });

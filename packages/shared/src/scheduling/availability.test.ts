@@ -155,7 +155,7 @@ describe('freeSlots: working time across local midnight', () => {
     base({ from: '2024-05-05', to: '2024-05-06', branchHours: night, providers: [{ id: 'p1', hours: night, clientsInSameTime: 1, serviceIds: ['s1'] }], ...over });
   const evening = ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00', '23:30'];
 
-  it('a range that ends at or before its start runs into the next day; a start belongs to the day it falls on', () => {
+  it('a range that ends before its start runs into the next day; a start belongs to the day it falls on', () => {
     const [d1, d2] = freeSlots(nightInput());
     // 00:00–01:00 of the first day come from the night before (Saturday's 18:00–02:00).
     expect(d1!.slots.map((x) => wall(x.start, 'Asia/Riyadh'))).toEqual(['00:00', '00:30', '01:00', ...evening]);
@@ -185,6 +185,12 @@ describe('freeSlots: working time across local midnight', () => {
     const only = (hours: Record<string, [string, string][]>) => base({ branchHours: everyDay([['00:00', '00:00']]), providers: [{ id: 'p1', hours, clientsInSameTime: 1, serviceIds: ['s1'] }] });
     expect(freeSlots(only(everyDay([['10:00', '10:00']])))[0]!.slots).toEqual([]);
     expect(freeSlots(only(everyDay([['00:00', '00:00']])))[0]!.slots).toHaveLength(48);
+    // Not a 24-hour night shift either: nothing on its day nor on the next morning (old data; the schema refuses it).
+    const sat = freeSlots(nightInput({ from: '2024-03-30', to: '2024-03-31', providers: [{ id: 'p1', hours: { '6': [['20:16', '20:16']] }, clientsInSameTime: 1, serviceIds: ['s1'] }] }));
+    expect(sat.flatMap((d) => d.slots)).toEqual([]);
+    // Beside other ranges it takes nothing away from them.
+    const beside = nightInput({ providers: [{ id: 'p1', hours: everyDay([['18:00', '02:00'], ['12:00', '12:00']]), clientsInSameTime: 1, serviceIds: ['s1'] }] });
+    expect(freeSlots(beside)).toEqual(freeSlots(nightInput()));
   });
 
   it('ranges that meet at midnight join: a visit runs from one into the other', () => {

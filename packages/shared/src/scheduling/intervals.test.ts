@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withSeed } from '../testing/property';
 import { type Interval, intersect, normalize, saturated, subtract, underCapacity } from './intervals';
 
 const interval = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 40 })).map(([s, l]): Interval => [s, s + l]);
@@ -36,7 +37,7 @@ describe('intervals', () => {
         }
         return true;
       }),
-      { numRuns: 100 },
+      withSeed({ numRuns: 100 }),
     );
   });
 });

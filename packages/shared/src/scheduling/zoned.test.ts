@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, LocalDay, localDateOf, localDates, localDayBounds, offsetAt, weekdayOf, zonedToUtc } from './zoned';
+import { addDays, LocalDay, localDateOf, localDates, localDayBounds, offsetAt, toWallMinutes, wallRangeEnd, weekdayOf, zonedToUtc } from './zoned';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -42,6 +42,16 @@ describe('offsets and calendar helpers', () => {
     expect(() => weekdayOf('2024-02-30')).toThrow(RangeError);
     expect(() => zonedToUtc('2024-02-01', '25:00', 'Asia/Riyadh')).toThrow(RangeError);
     expect(() => zonedToUtc('2024-02-01', '10:00', 'Mars/Base')).toThrow(RangeError);
+  });
+
+  it('where a working-hours range ends: before its start is the next day, 00:00–00:00 all day, any other equal range empty', () => {
+    const end = (from: string, to: string) => wallRangeEnd(toWallMinutes(from), toWallMinutes(to));
+    expect(end('09:00', '17:00')).toBe(17 * 60);
+    expect(end('16:00', '00:00')).toBe(24 * 60);
+    expect(end('18:00', '02:00')).toBe(26 * 60);
+    expect(end('20:16', '20:15')).toBe(44 * 60 + 15);
+    expect(end('00:00', '00:00')).toBe(24 * 60);
+    for (const t of ['00:01', '12:00', '20:16', '23:59']) expect(end(t, t), t).toBe(toWallMinutes(t)); // ends at its start: empty
   });
 
   it('local date of an instant across UTC midnight (Riyadh)', () => {

@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { withSeed } from '../testing/property';
 import { localizeIssue } from '../validation';
+import { branchBody } from './access';
 import { loginBody, registerBody, resetPasswordBody, updateLocaleBody, updatePasswordBody, verifyOtpBody } from './auth';
-import { emailField, nameField, passwordField } from './common';
+import { emailField, nameField, passwordField, workingHoursField } from './common';
 import { completeProfileBody, durationField, RESERVED_SUBDOMAINS, subdomainField, tenantInfoBody, tenantProfileBody } from './onboarding';
+import { providerBody } from './providers';
 
 /** Field → first English message, as the API would report it. */
 function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -137,7 +140,7 @@ describe('subdomainField (spec §5)', () => {
           expect(RESERVED_SUBDOMAINS).not.toContain(res.data);
         }
       }),
-      { numRuns: 300 },
+      withSeed({ numRuns: 300 }),
     );
   });
 
@@ -189,6 +192,10 @@ describe('completeProfileBody (spec §5, §9)', () => {
 
   it('needs closing after opening', () => {
     expect(errorsOf(completeProfileBody, { working_days: [1], service, opens_at: '10:00', closes_at: '10:00' }).closes_at).toBe('Closing time must be after opening time');
+    expect(errorsOf(completeProfileBody, { working_days: [1], service, opens_at: '20:16', closes_at: '20:16' }).closes_at).toBe('Closing time must be after opening time');
+    // Closing before opening is a night past midnight; 00:00–00:00 is open all day.
+    expect(completeProfileBody.safeParse({ working_days: [1], service, opens_at: '18:00', closes_at: '02:00' }).success).toBe(true);
+    expect(completeProfileBody.safeParse({ working_days: [1], service, opens_at: '00:00', closes_at: '00:00' }).success).toBe(true);
     expect(errorsOf(completeProfileBody, { working_days: [1], service, opens_at: '9:00' }).opens_at).toBe('Invalid time');
   });
 
@@ -196,8 +203,51 @@ describe('completeProfileBody (spec §5, §9)', () => {
     const ok = Array.from({ length: 19 }, (_, i) => (i + 1) * 15);
     for (const d of ok) expect(durationField.safeParse(d).success, String(d)).toBe(true);
     for (const d of [0, 10, 20, 290, 300, -15, 15.5]) expect(durationField.safeParse(d).success, String(d)).toBe(false);
-    fc.assert(fc.property(fc.integer({ min: -1000, max: 1000 }), (d) => {
-      expect(durationField.safeParse(d).success).toBe(d > 0 && d <= 285 && d % 15 === 0);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (d) => {
+        expect(durationField.safeParse(d).success).toBe(d > 0 && d <= 285 && d % 15 === 0);
+      }),
+      withSeed(),
+    );
+  });
+});
+
+describe('workingHoursField: a range ending where it starts (docs/decisions.md "Working hours past midnight")', () => {
+  /** `day:message` of every issue, none when valid. */
+  const issues = (hours: unknown) => {
+    const res = workingHoursField.safeParse(hours);
+    return res.success ? [] : res.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+  };
+
+  it('accepts day ranges, a night shift past midnight (end before start) and 00:00–00:00 (the whole day)', () => {
+    expect(issues({ '0': [['09:00', '13:00'], ['16:00', '22:00']] })).toEqual([]);
+    expect(issues({ '6': [['18:00', '02:00']] })).toEqual([]);
+    expect(issues({ '6': [['09:00', '12:00'], ['20:16', '20:15']] })).toEqual([]);
+    expect(issues({ '6': [['00:00', '00:00']] })).toEqual([]);
+    expect(issues({ '6': [['16:00', '00:00']], '0': [['00:00', '02:00']] })).toEqual([]);
+  });
+
+  it('refuses any other range ending where it starts with time_range_empty', () => {
+    for (const t of ['00:01', '09:00', '12:00', '20:16', '23:59']) expect(issues({ '6': [[t, t]] }), t).toEqual(['6:time_range_empty']);
+    expect(issues({ '2': [['09:00', '12:00'], ['20:16', '20:16']] })).toEqual(['2:time_range_empty']);
+    expect(errorsOf(workingHoursField, { '6': [['20:16', '20:16']] })['6']).toBe('A range cannot end when it starts (00:00–00:00 is the whole day)');
+  });
+
+  it('refuses overlapping ranges, a range after a night shift included', () => {
+    expect(issues({ '1': [['09:00', '13:00'], ['12:00', '15:00']] })).toEqual(['1:time_overlap']);
+    expect(issues({ '1': [['18:00', '02:00'], ['22:00', '23:00']] })).toEqual(['1:time_overlap']);
+  });
+
+  it('the branch and provider bodies use it', () => {
+    const hours = { '6': [['20:16', '20:16']] };
+    for (const [schema, body] of [
+      [branchBody, { name: 'Main branch', working_hours: hours }],
+      [providerBody, { name: 'Sara Ali', working_hours: hours }],
+    ] as const) {
+      const res = schema.safeParse(body);
+      expect(res.success).toBe(false);
+      expect(res.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['working_hours.6:time_range_empty']);
+      expect(schema.safeParse({ ...body, working_hours: { '6': [['00:00', '00:00']], '5': [['18:00', '02:00']] } }).success).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { LocalDay } from '@app/shared/scheduling/zoned';
 import type { CreateBookingResult, DaySlots } from '@app/shared/schemas/bookings';
+import { withSeed } from '@app/shared/testing/property';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('booking a listed slot (property)', () => {
         },
       ),
       // A fixed seed: the runs include split visits (checked below), the same on every machine.
-      { numRuns: 60, seed: 20261124 },
+      withSeed({ numRuns: 60, seed: 20261124 }),
     );
     expect(splits).toBeGreaterThan(0);
   }, 120_000);

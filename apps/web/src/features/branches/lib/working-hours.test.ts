@@ -35,16 +35,20 @@ describe('working hours form ↔ API', () => {
     const days = defaultWeek();
     days[2] = { open: true, ranges: [{ from: '18:00', to: '02:00' }] };
     expect(branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) }).success).toBe(true);
+    days[2] = { open: true, ranges: [{ from: '00:00', to: '00:00' }] };
+    expect(branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) }).success).toBe(true);
     days[2] = { open: true, ranges: [{ from: '09:00', to: '09:00' }] };
     const result = branchBody.safeParse({ name: 'الفرع الرئيسي', working_hours: formToHours(days) });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['working_hours', '2']);
+    expect(result.error?.issues[0]?.message).toBe('time_range_empty');
   });
 
   it('tells a range that runs past midnight', () => {
     expect(runsPastMidnight({ from: '18:00', to: '02:00' })).toBe(true);
     expect(runsPastMidnight({ from: '00:00', to: '00:00' })).toBe(true);
     expect(runsPastMidnight({ from: '09:00', to: '17:00' })).toBe(false);
+    expect(runsPastMidnight({ from: '20:16', to: '20:16' })).toBe(false); // empty (refused), not 24 hours: no badge
     expect(runsPastMidnight({ from: '18:00', to: '' })).toBe(false);
   });
 

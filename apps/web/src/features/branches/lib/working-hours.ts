@@ -53,8 +53,9 @@ export function nextRange(ranges: readonly RangeForm[]): RangeForm {
 }
 
 /**
- * A range whose end is at or before its start runs past midnight into the next day (a night shift);
- * 00:00–00:00 is the whole day. Blank or half-typed times are not.
+ * A range whose end is before its start runs past midnight into the next day (a night shift);
+ * 00:00–00:00 is the whole day. Any other range ending where it starts is not (it is empty, and the
+ * shared schema refuses it with `time_range_empty`), nor are blank or half-typed times.
  */
 export function runsPastMidnight(range: RangeForm): boolean {
   if (!/^\d{2}:\d{2}$/.test(range.from) || !/^\d{2}:\d{2}$/.test(range.to)) return false;

@@ -34,6 +34,13 @@ describe('calendar hours', () => {
     expect(calendarHours([{ '4': [['18:00', '02:00']] }]).scrollTime).toBe('18:00:00');
   });
 
+  it('shows nothing for a range ending where it starts (empty, as in the engine), except 00:00–00:00', () => {
+    const hours = calendarHours([{ '2': [['20:16', '20:16']], '3': [['10:00', '12:00']] }]);
+    expect(hours.businessHours).toEqual([{ daysOfWeek: [3], startTime: '10:00', endTime: '12:00' }]);
+    expect(hours).toMatchObject({ slotMinTime: '09:00:00', slotMaxTime: '13:00:00', scrollTime: '10:00:00' });
+    expect(calendarHours([{ '2': [['00:00', '00:00']] }]).businessHours).toEqual([{ daysOfWeek: [2], startTime: '00:00', endTime: '24:00' }]);
+  });
+
   it('takes the union of several branches, without shading', () => {
     const hours = calendarHours([{ '1': [['09:00', '17:00']] }, { '1': [['12:00', '21:30']] }]);
     expect(hours).toMatchObject({ slotMinTime: '08:00:00', slotMaxTime: '23:00:00', businessHours: [] });

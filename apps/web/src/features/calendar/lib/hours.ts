@@ -15,11 +15,14 @@ export type CalendarHours = {
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 
 /**
- * A range as the calendar's days see it: a range ending at or before its start runs past midnight
- * (until 24:00 that day, then from 00:00 the next day); 00:00–00:00 is the whole day.
+ * A range as the calendar's days see it: a range ending before its start runs past midnight (until
+ * 24:00 that day, then from 00:00 the next day); 00:00–00:00 is the whole day; any other range ending
+ * where it starts is empty (the schema refuses it; old data may hold one) and shows nothing.
  */
 function dayParts(day: number, from: string, to: string): { day: number; from: string; to: string; tail?: true }[] {
-  const end = wallRangeEnd(toWallMinutes(from), toWallMinutes(to));
+  const start = toWallMinutes(from);
+  const end = wallRangeEnd(start, toWallMinutes(to));
+  if (end <= start) return [];
   if (end <= 1440) return [{ day, from, to: end === 1440 ? '24:00' : to }];
   const parts: { day: number; from: string; to: string; tail?: true }[] = [{ day, from, to: '24:00' }];
   parts.push({ day: (day + 1) % 7, from: '00:00', to, tail: true });
