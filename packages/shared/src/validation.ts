@@ -34,6 +34,10 @@ export const VALIDATION_MESSAGES = {
   object: { ar: 'القيمة غير صالحة', en: 'Invalid value' },
   unknown_field: { ar: 'حقل غير معروف', en: 'Unknown field' },
   name_min: { ar: 'يجب أن يكون الاسم أكثر من 3 أحرف', en: 'Name must be more than 3 characters' },
+  invisible_characters: {
+    ar: 'الاسم يحتوي على رموز اتجاه أو أحرف غير مرئية، احذفها وأعد كتابته',
+    en: 'The name contains direction marks or invisible characters; remove them and retype it',
+  },
   password_min: { ar: 'كلمة المرور 8 أحرف على الأقل', en: 'Password must be at least 8 characters' },
   otp: { ar: 'رمز التحقق 4 أرقام', en: 'The verification code is 4 digits' },
   subdomain: {
@@ -78,6 +82,22 @@ export const VALIDATION_MESSAGES = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+/**
+ * Bidi controls and invisible format characters, refused in names (`invisible_characters`): with
+ * them a name can display reversed or pass for another. The Bidi_Control set (U+061C ALM, U+200E
+ * LRM, U+200F RLM, U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates), the zero-width
+ * U+200B–U+200D, U+2060–U+2064 (word joiner, invisible operators; U+2065 is unassigned) and U+FEFF
+ * (zero-width no-break space / BOM). Arabic harakat (U+064B–U+065F), tatweel (U+0640) and
+ * Arabic-Indic digits are ordinary characters and stay valid. The one definition of the class:
+ * everything calls hasInvisibleFormatChars.
+ */
+const INVISIBLE_FORMAT_CHARS = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/;
+
+/** Whether the text holds a bidi control or an invisible format character (see INVISIBLE_FORMAT_CHARS). */
+export function hasInvisibleFormatChars(value: string): boolean {
+  return INVISIBLE_FORMAT_CHARS.test(value);
+}
 
 export function isValidationKey(value: string): value is ValidationKey {
   return Object.hasOwn(VALIDATION_MESSAGES, value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRANCH_TYPES, IMPERSONATION_REASON_MAX, INVITATION_STATUSES, PASSCODE_MAX, PASSCODE_MIN, PLUGINS, SUPERVISOR_STATUSES, USER_STATUSES, USER_TYPES } from '../constants';
 import { isPermissionKey } from '../permissions';
-import { emailField, nameField, optionalText, paginationMeta, passwordField, text, timezoneField, uuidField, workingHoursField } from './common';
+import { emailField, nameField, nameText, optionalText, paginationMeta, passwordField, text, timezoneField, uuidField, workingHoursField } from './common';
 
 /**
  * Access control (spec §3 User, Branch/team, Provider team, Supervisor, Plugin; §6 roles): the
@@ -180,7 +180,7 @@ export type Branch = z.infer<typeof branchSchema>;
 
 // ---------------------------------------------------------------- provider teams and supervisors
 
-export const teamBody = z.object({ title: text(120), provider_ids: uuidList });
+export const teamBody = z.object({ title: nameText(120), provider_ids: uuidList });
 export type TeamBody = z.infer<typeof teamBody>;
 export const teamSchema = z.object({
   uuid: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MIN_EXCLUSIVE, PASSWORD_MIN } from '../constants';
 import { toWallMinutes, wallRangeEnd } from '../scheduling/zoned';
+import { hasInvisibleFormatChars } from '../validation';
 
 /** No NUL bytes: PostgreSQL text cannot hold them. */
 const noNul = (v: string) => !v.includes('\u0000');
@@ -9,15 +10,21 @@ const noNul = (v: string) => !v.includes('\u0000');
 export const text = (max = 255) => z.string().trim().min(1, { error: 'required', abort: true }).max(max).refine(noNul, 'invalid');
 /** Optional free text (addresses, notes): trimmed, no NUL bytes. */
 export const optionalText = (max = 500) => z.string().trim().max(max).refine(noNul, 'invalid');
-/** A person's or business's name: required and more than 3 characters (spec §5). */
-export const nameField = (max = 120) =>
+/**
+ * A name without the length rule (a customer's first or last name, a team's title): required text
+ * with no bidi controls or invisible format characters (`invisible_characters`). The check reads the
+ * text as sent, before the trim, which would otherwise drop a U+FEFF at either end unseen.
+ */
+export const nameText = (max = 120) =>
   z
     .string()
+    .refine((v) => !hasInvisibleFormatChars(v), { error: 'invisible_characters', abort: true })
     .trim()
     .min(1, { error: 'required', abort: true })
     .max(max)
-    .refine(noNul, 'invalid')
-    .refine((v) => v.length > NAME_MIN_EXCLUSIVE, 'name_min');
+    .refine(noNul, 'invalid');
+/** A person's or business's name: a nameText of more than 3 characters (spec §5). */
+export const nameField = (max = 120) => nameText(max).refine((v) => v.length > NAME_MIN_EXCLUSIVE, 'name_min');
 export const emailField = z.string().trim().min(1, { error: 'required', abort: true }).max(190).pipe(z.email('email')).transform((v) => v.toLowerCase());
 export const passwordField = z.string().min(1, { error: 'required', abort: true }).min(PASSWORD_MIN, 'password_min').max(128);
 export const slugField = z.string().trim().min(1, { error: 'required', abort: true }).max(120).regex(/^[A-Za-z0-9_-]+$/, 'slug');

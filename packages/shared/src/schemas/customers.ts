@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_CHARS } from '../constants';
 import { normalizePhone, PHONE_COUNTRY_CODES } from '../phone';
-import { optionalText, paginationMeta, text, uuidField } from './common';
+import { nameText, optionalText, paginationMeta, text, uuidField } from './common';
 import { dateField } from './providers';
 
 export const CUSTOMER_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -28,8 +28,8 @@ const nullableText = (max: number) =>
 const customFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.object({ lat: z.number(), lng: z.number() })]);
 
 const customerFields = {
-  first_name: text(80),
-  last_name: text(80),
+  first_name: nameText(80),
+  last_name: nameText(80),
   /** A mobile number of `phone_country`; stored as E.164. Empty: none. */
   phone: z.string().trim().max(32).nullable().optional(),
   phone_country: phoneCountry.optional(),

@@ -4,7 +4,7 @@ import { toMinor } from '../money';
 import type { PermissionKey } from '../permissions';
 import { normalizePhone, PHONE_COUNTRY_CODES } from '../phone';
 import { bufferField, PRICE_MAX, SORT_ORDER_MAX } from './catalogue';
-import { nameField, optionalText, slugField, text } from './common';
+import { nameField, nameText, optionalText, slugField, text } from './common';
 import { durationField } from './onboarding';
 
 /**
@@ -236,8 +236,8 @@ export function importRowSchemas(currency: string) {
     }),
     customers: z
       .object({
-        first_name: text(80),
-        last_name: text(80),
+        first_name: nameText(80),
+        last_name: nameText(80),
         phone: optional(z.string().trim().max(32)),
         phone_country: optional(
           z

@@ -32,6 +32,15 @@ export function detectFormat(fileName: string, bytes: Buffer): ImportFormat | nu
   return null;
 }
 
+/**
+ * A cell's text without a leading U+FEFF. At the start of text U+FEFF is a byte-order mark, never
+ * content (Unicode deprecated its zero-width no-break space use for U+2060): a second BOM after a
+ * re-save, or files joined with `cat`, leave one at the start of a cell the user cannot see in any
+ * spreadsheet program, so it is dropped rather than refused. Anywhere else in a cell it is refused with
+ * the other invisible characters (hasInvisibleFormatChars) by the row schemas, like in the API.
+ */
+export const stripLeadingBom = (cell: string): string => (cell.charCodeAt(0) === 0xfeff ? cell.replace(/^\uFEFF+/, '') : cell);
+
 /** A number as its spreadsheet text: 501234567 → "501234567", 12.5 → "12.5" (no 0.30000000000000004). */
 function numberText(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(15)));
@@ -158,7 +167,7 @@ export async function checkXlsxSize(bytes: Buffer): Promise<void> {
 
 function rowCells(values: ExcelJS.CellValue[]): string[] {
   const cells: string[] = [];
-  for (let i = 1; i < values.length; i++) cells.push(excelCellText(values[i] ?? null));
+  for (let i = 1; i < values.length; i++) cells.push(stripLeadingBom(excelCellText(values[i] ?? null)));
   return cells;
 }
 
@@ -172,7 +181,7 @@ export async function readRows(format: ImportFormat, bytes: Buffer, opts: { maxR
     if (format === 'csv') {
       const body = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
       const parsed = Papa.parse<string[]>(body.toString('utf8'), { skipEmptyLines: false });
-      return parsed.data.map((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : []));
+      return parsed.data.map((r) => (Array.isArray(r) ? r.map((c) => stripLeadingBom(String(c ?? ''))) : []));
     }
     if (format === 'xlsx') {
       await checkXlsxSize(bytes);
@@ -208,7 +217,7 @@ export async function readRows(format: ImportFormat, bytes: Buffer, opts: { maxR
     const out: string[][] = Array.from({ length: read.s.r }, () => []);
     let seen = 0;
     for (const r of data) {
-      const cells = r.map((c) => (typeof c === 'number' ? numberText(c) : c === null || c === undefined ? '' : String(c)));
+      const cells = r.map((c) => (typeof c === 'number' ? numberText(c) : c === null || c === undefined ? '' : stripLeadingBom(String(c))));
       if (cells.some((c) => c.trim()) && ++seen > maxRows + 1) throw new TooManyRows();
       out.push(cells);
     }

@@ -10,7 +10,7 @@ import { buildTestApp, type Client, readyUser, rows, type TestApp } from '../../
 import { loadConfig } from '../../config';
 import { type AuthContext, createAuthService } from '../auth/auth.service';
 import { staffAccount } from '../branches/staff.fixture';
-import { readRows, TooManyRows, UnpackedTooLarge, XLSX_MAX_UNPACKED_BYTES } from './import.files';
+import { readRows, stripLeadingBom, TooManyRows, UnpackedTooLarge, XLSX_MAX_UNPACKED_BYTES } from './import.files';
 import { createImportService, liveKey, type Progress } from './import.service';
 
 let t: TestApp;
@@ -255,6 +255,52 @@ describe('validation before writing', () => {
       { row: 1, column: 'colour', message: 'Unknown column; use the sample file columns' },
       { row: 1, column: 'last name / اسم العائلة', message: 'This required column is missing' },
     ]);
+  });
+});
+
+describe('names with bidi controls or invisible characters', () => {
+  it('refuses them in name columns as row errors naming the row and column; nothing is imported', async () => {
+    const u = await owner();
+    const res = await upload(u.client, 'customers', {
+      name: 'names.csv',
+      data: csv([
+        header('customers'),
+        ['سارة', 'العتيبي', '', '', '', '', ''],
+        ['\u202Eevil', 'Omar', '', '', '', '', ''],
+        ['Ali', 'Al\u200BHaddad', '', '', '', '', ''],
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    const invisible = 'The name contains direction marks or invisible characters; remove them and retype it';
+    expect(res.json().rows).toEqual([
+      { row: 3, column: 'first_name', message: invisible },
+      { row: 4, column: 'last_name', message: invisible },
+    ]);
+    expect(res.json().errors['row 3 · first_name']).toEqual([invisible]);
+    const [n] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from customers where tenant_id = ${u.tenantId}`);
+    expect(n?.n).toBe(0);
+
+    const cats = await upload(u.client, 'categories', { name: 'c.xlsx', data: await xlsx([header('categories'), ['Nails\u2067 care', '', '', '']]) });
+    expect(cats.statusCode).toBe(422);
+    expect(cats.json().rows).toEqual([{ row: 2, column: 'name', message: invisible }]);
+  });
+
+  it('drops a leading BOM of a cell (files joined with cat, a second BOM) but refuses U+FEFF inside a name', async () => {
+    expect(stripLeadingBom('\uFEFFSara')).toBe('Sara');
+    expect(stripLeadingBom('\uFEFF\uFEFFSara')).toBe('Sara');
+    expect(stripLeadingBom('Sa\uFEFFra\uFEFF')).toBe('Sa\uFEFFra\uFEFF');
+    // Two UTF-8 files with BOMs joined: the second BOM starts a data row's name cell.
+    const joined = Buffer.concat([csv([header('customers'), ['سارة', 'العتيبي', '', '', '', '', '']]), Buffer.from('\r\n'), csv([['Omar', 'Haddad', '', '', '', '', '']])]);
+    expect((await readRows('csv', joined))[2]?.[0]).toBe('Omar');
+    const u = await owner();
+    const ok = await upload(u.client, 'customers', { name: 'joined.csv', data: joined });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const names = await rows<{ first_name: string }>(t.db, sql`select first_name from customers where tenant_id = ${u.tenantId} order by first_name`);
+    expect(names.map((r) => r.first_name)).toEqual(['Omar', 'سارة']);
+
+    const inside = await upload(u.client, 'customers', { name: 'inside.csv', data: csv([header('customers'), ['Om\uFEFFar', 'Haddad', '', '', '', '', '']]) });
+    expect(inside.statusCode).toBe(422);
+    expect(inside.json().rows).toEqual([{ row: 2, column: 'first_name', message: expect.stringContaining('invisible') }]);
   });
 });
 
