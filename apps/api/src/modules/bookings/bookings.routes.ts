@@ -100,12 +100,13 @@ export const bookingRoutes =
       async (request) => ({ data: await svc.calendar(ctxOf(request), request.query) }),
     );
 
-    // The customer page's bookings tab (spec §7 customers/{id}/bookings).
+    // The customer page's bookings tab (spec §7 customers/{id}/bookings): the bookings list's keys and
+    // scope (the `customers` key alone reads no bookings); another business's customer is a 404.
     app.get(
       '/customers/:id/bookings',
       {
-        config: { permissions: ['customers', 'calendar.all', 'calendar_only_staff', 'bookings'], resources: { id: customers } },
-        schema: { tags, params: idParam, querystring: customerBookingsQuery, response: { 200: bookingsPage } },
+        config: { ...all, resources: { id: customers } },
+        schema: { tags, summary: "A customer's bookings, newest start first", params: idParam, querystring: customerBookingsQuery, response: { 200: bookingsPage } },
       },
       async (request) => svc.customerBookings(ctxOf(request), request.params.id, request.query),
     );

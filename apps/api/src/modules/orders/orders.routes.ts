@@ -1,4 +1,5 @@
-import { messageSchema } from '@app/shared/schemas/common';
+import { idParam } from '@app/shared/schemas/access';
+import { messageSchema, pageQuery } from '@app/shared/schemas/common';
 import {
   addItemsBody,
   changeOrderStatusBody,
@@ -99,6 +100,16 @@ export const orderRoutes =
     );
 
     app.get('/orders', { config: all, schema: { tags, querystring: ordersQuery, response: { 200: ordersPage } } }, async (request) => svc.list(ctxOf(request), request.query));
+
+    // The customer page's orders tab (spec §7 customers/{id}/orders); another business's customer is a 404.
+    app.get(
+      '/customers/:id/orders',
+      {
+        config: { ...all, resources: { id: customers } },
+        schema: { tags, summary: "A customer's placed orders of every branch, newest first", params: idParam, querystring: pageQuery, response: { 200: ordersPage } },
+      },
+      async (request) => svc.customerOrders(ctxOf(request), request.params.id, request.query),
+    );
 
     app.post('/orders', { config: all, schema: { tags, body: orderBody, response: { 201: orderResult } } }, async (request, reply) => {
       const data = await svc.create(ctxOf(request), request.body);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PageQuery } from '@app/shared/schemas/common';
 import type {
   ChangeOrderStatusBody,
   DetailsBody,
@@ -145,6 +146,15 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     };
   }
 
+  /** One page of order summaries, newest first: `{ data, meta }`. */
+  async function listPage(tx: Tx, tenantId: string, filter: repo.OrderFilter, page: number, perPage: number) {
+    const { rows, total } = await repo.listOrders(tx, tenantId, filter, page, perPage);
+    return {
+      data: rows.map((r) => summaryOf(r.order, r.customer, Number(r.itemsCount), Number(r.bookingsCount))),
+      meta: pageMeta(page, perPage, total),
+    };
+  }
+
   async function list(ctx: AuthContext, q: OrdersQuery) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const scope = await loadDataScope(tx, ctx);
@@ -162,11 +172,19 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         timezone: ctx.tenant.timezone,
         scope,
       };
-      const { rows, total } = await repo.listOrders(tx, ctx.tenantId, filter, q.page, q.per_page);
-      return {
-        data: rows.map((r) => summaryOf(r.order, r.customer, Number(r.itemsCount), Number(r.bookingsCount))),
-        meta: pageMeta(q.page, q.per_page, total),
-      };
+      return listPage(tx, ctx.tenantId, filter, q.page, q.per_page);
+    });
+  }
+
+  /**
+   * The customer page's orders tab (spec §7 customers/{id}/orders): the customer's placed orders of
+   * every branch (no drafts, nothing in the trash), newest first, within the caller's data scope.
+   */
+  async function customerOrders(ctx: AuthContext, customerId: string, q: PageQuery) {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const scope = await loadDataScope(tx, ctx);
+      const filter: repo.OrderFilter = { customerId, branchId: null, drafts: false, trashed: false, timezone: ctx.tenant.timezone, scope };
+      return listPage(tx, ctx.tenantId, filter, q.page, q.per_page);
     });
   }
 
@@ -819,6 +837,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
 
   return {
     list,
+    customerOrders,
     statusCounts,
     unreadCounts,
     get,

@@ -1,5 +1,9 @@
 import type { Customer, CustomerAttachment, CustomerBody, CustomerNote, CustomerPatch, CustomersQuery, CustomerSearchItem } from '@app/shared/schemas/customers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Booking } from '@app/shared/schemas/bookings';
+import type { OrderSummary } from '@app/shared/schemas/orders';
+import { bookingKeys } from '@/features/bookings/api/bookings';
+import { orderKeys } from '@/features/orders/api/orders';
 import { api, apiRequest } from '@/lib/api-client';
 import { fetchData, useDeleteMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 
@@ -49,6 +53,29 @@ export const useBlockCustomer = (id: string) =>
 export const useNotes = (id: string) => useQuery({ queryKey: customerKeys.notes(id), queryFn: fetchData<CustomerNote[]>(`customers/${id}/notes`) });
 export const useAddNote = (id: string) => useWriteMutation((body: string) => api.post<Written<CustomerNote>>(`customers/${id}/notes`, { body }), [customerKeys.notes(id)]);
 export const useDeleteNote = (id: string) => useDeleteMutation(`customers/${id}/notes`, [customerKeys.notes(id)]);
+
+/** Rows per page of the customer page's bookings and orders tabs. */
+export const HISTORY_PER_PAGE = 10;
+export type Paged<T> = { data: T[]; meta: Meta };
+
+/**
+ * The bookings tab: one page of the customer's bookings, newest start first. Its key lives under the
+ * bookings root, so every booking or order write (which refreshes that root) refreshes the tab too.
+ */
+export const useCustomerBookings = (id: string, page: number) =>
+  useQuery({
+    queryKey: [...bookingKeys.all, 'customer', id, page] as const,
+    queryFn: ({ signal }) => api.get<Paged<Booking>>(`customers/${id}/bookings`, { page, per_page: HISTORY_PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The orders tab: one page of the customer's placed orders, newest first (under the orders root, as above). */
+export const useCustomerOrders = (id: string, page: number) =>
+  useQuery({
+    queryKey: [...orderKeys.all, 'customer', id, page] as const,
+    queryFn: ({ signal }) => api.get<Paged<OrderSummary>>(`customers/${id}/orders`, { page, per_page: HISTORY_PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAttachments = (id: string) =>
   useQuery({ queryKey: customerKeys.attachments(id), queryFn: fetchData<CustomerAttachment[]>(`attachments/customer/${id}/show-attachments`) });

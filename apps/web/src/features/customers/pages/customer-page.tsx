@@ -1,25 +1,34 @@
+import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
 import type { Customer } from '@app/shared/schemas/customers';
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconCalendarEvent, IconCircleCheck, IconFileText, IconNotes, IconPaperclip, IconPencil, IconReceipt, IconTrash, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListEmpty } from '@/components/list-states';
 import { PageLoader } from '@/components/page-loader';
+import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { closeAfterWrite } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { type CustomFieldDef, useBlockCustomer, useCustomer, useCustomerFields, useDeleteCustomer } from '../api/customers';
 import { AttachmentsTab } from '../components/attachments-tab';
+import { BookingsTab } from '../components/bookings-tab';
 import { CustomerFormModal } from '../components/customer-form-modal';
 import { NotesTab } from '../components/notes-tab';
+import { OrdersTab } from '../components/orders-tab';
 import { customerName } from '../lib/customer-form';
 
 const LIST = '/management/customers';
+/** The keys of the API's tabs (`GET customers/:id/bookings`, `…/orders`): those of the bookings and orders lists. */
+const BOOKING_KEYS: readonly PermissionKey[] = ['calendar.all', 'calendar_only_staff', 'bookings'];
+const ORDER_KEYS: readonly PermissionKey[] = ['orders'];
 
-/** `/management/customers/:id`: details with edit, block/unblock, notes, attachments, bookings and orders. */
+/**
+ * `/management/customers/:id`: details with edit, block/unblock, notes, attachments, bookings and orders
+ * (those two tabs only for holders of the bookings / orders lists' keys).
+ */
 export function CustomerPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('customers');
@@ -56,6 +65,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   const block = useBlockCustomer(customer.uuid);
   const remove = useDeleteCustomer();
   const fields = useCustomerFields();
+  const { permissions } = useCurrentUser();
+  const canBookings = hasAnyPermission(permissions, BOOKING_KEYS);
+  const canOrders = hasAnyPermission(permissions, ORDER_KEYS);
 
   return (
     <Stack gap="md" maw={1100} mx="auto" w="100%">
@@ -114,12 +126,16 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <Tabs.Tab value="attachments" leftSection={<IconPaperclip size={16} />} data-testid="tab-attachments">
             {t('tabs.attachments')}
           </Tabs.Tab>
-          <Tabs.Tab value="bookings" leftSection={<IconCalendarEvent size={16} />} data-testid="tab-bookings">
-            {t('tabs.bookings')}
-          </Tabs.Tab>
-          <Tabs.Tab value="orders" leftSection={<IconReceipt size={16} />} data-testid="tab-orders">
-            {t('tabs.orders')}
-          </Tabs.Tab>
+          {canBookings && (
+            <Tabs.Tab value="bookings" leftSection={<IconCalendarEvent size={16} />} data-testid="tab-bookings">
+              {t('tabs.bookings')}
+            </Tabs.Tab>
+          )}
+          {canOrders && (
+            <Tabs.Tab value="orders" leftSection={<IconReceipt size={16} />} data-testid="tab-orders">
+              {t('tabs.orders')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <DetailsCard customer={customer} defs={fields.data ?? []} />
@@ -130,16 +146,16 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         <Tabs.Panel value="attachments" pt="md">
           <AttachmentsTab customerId={customer.uuid} />
         </Tabs.Panel>
-        <Tabs.Panel value="bookings" pt="md">
-          <Card withBorder padding={0}>
-            <ListEmpty icon={IconCalendarEvent} title={t('tabs.bookingsEmpty')} description={t('tabs.bookingsLater')} />
-          </Card>
-        </Tabs.Panel>
-        <Tabs.Panel value="orders" pt="md">
-          <Card withBorder padding={0}>
-            <ListEmpty icon={IconReceipt} title={t('tabs.ordersEmpty')} description={t('tabs.ordersLater')} />
-          </Card>
-        </Tabs.Panel>
+        {canBookings && (
+          <Tabs.Panel value="bookings" pt="md">
+            <BookingsTab customerId={customer.uuid} />
+          </Tabs.Panel>
+        )}
+        {canOrders && (
+          <Tabs.Panel value="orders" pt="md">
+            <OrdersTab customerId={customer.uuid} />
+          </Tabs.Panel>
+        )}
       </Tabs>
 
       <CustomerFormModal opened={dialog === 'edit'} onClose={close} customer={customer} />
