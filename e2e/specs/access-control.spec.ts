@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, watchCsp } from '../support/fixtures';
+import { fromOutbox, linkIn } from '../support/session';
 
 const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
 
@@ -16,20 +18,8 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The invitation link from the e-mail in the dev outbox, as a path on this server. */
-async function readInvitationLink(request: APIRequestContext, email: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await request.get(`/api/v1/dev/outbox?recipient=${encodeURIComponent(email)}`);
-    const body = (await res.json()) as { data: { channel: string; body: string }[] };
-    const link = body.data.find((m) => m.channel === 'email')?.body.match(/https?:\/\/[^\s]+\/accept-invitation\?token=[^\s]+/)?.[0];
-    if (link) {
-      const url = new URL(link);
-      return url.pathname + url.search;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('no invitation e-mail in the outbox');
-}
+/** The invitation link from the e-mail, as the platform operator reads it in the local outbox. */
+const readInvitationLink = (request: APIRequestContext, email: string) => fromOutbox(request, email, linkIn('/accept-invitation'));
 
 test('the owner makes a role, invites a user with it, the user joins with only its pages, and deactivation signs them out', async ({
   page,
@@ -69,6 +59,7 @@ test('the owner makes a role, invites a user with it, the user joins with only i
   // The invited person opens the e-mailed link in their own browser and accepts.
   const link = await readInvitationLink(request, staff.email);
   const staffContext = await browser.newContext();
+  await watchCsp(staffContext);
   const staffPage = await staffContext.newPage();
   await staffPage.goto(link);
   await expect(staffPage.getByTestId('accept-email')).toHaveText(staff.email);

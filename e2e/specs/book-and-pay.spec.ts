@@ -1,11 +1,13 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { apiAs, openDayAhead, signIn } from '../support/session';
 
 /**
  * Issue 5 §7, in Arabic: a receptionist books a customer from the calendar, finds the booking on the
  * calendar and in /bookings, moves it by dragging (with the confirmation), adds a product to its
  * order, takes part of the money in cash (partially paid), has the rest paid through a payment link
- * (the local gateway simulator's page), and cancels another booking with a reason.
+ * (the local gateway simulator's page), and cancels another booking with a reason; the customer's
+ * page then lists both bookings and the order.
  */
 
 const ZONE = 'Asia/Riyadh';
@@ -175,5 +177,21 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
     expect(cancelled.cancellation_reason_id).toBeTruthy();
     // The first booking is untouched.
     expect((await api.get<{ status: string }>(`bookings/${booking?.id}`)).status).toBe('confirmed');
+  });
+
+  await test.step("the customer's page lists both bookings and the paid order", async () => {
+    const { order_number: orderNumber } = await api.get<{ order_number: number }>(`bookings/${booking?.id}`);
+    await page.goto(`/management/customers/${customer.uuid}`);
+    await page.getByTestId('tab-bookings').click();
+    const bookingRow = page.getByTestId(`customer-booking-row-${booking?.booking_number}`);
+    await expect(bookingRow).toContainText(SERVICE);
+    await expect(bookingRow).toContainText('مؤكد');
+    await expect(page.getByTestId('customer-bookings').locator('tbody tr')).toHaveCount(2);
+    await page.getByTestId('tab-orders').click();
+    const orderRow = page.getByTestId(`customer-order-row-${orderNumber}`);
+    await expect(orderRow).toContainText('160.00');
+    await expect(orderRow).toContainText('مدفوع');
+    await orderRow.click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${booking?.order_id}$`));
   });
 });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 const OWNER = { email: 'owner@demo.khidma.test', name: 'نورة العتيبي' };
 const SUPPORT = { email: 'support@demo.khidma.test' };

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 
@@ -98,7 +99,7 @@ test('the owner adds a customer, finds them from the top bar, adds a note and bl
   await expect(toast(page, 'تمت الإضافة بنجاح')).toBeVisible();
   await expect(page.getByTestId('note-row')).toContainText('تفضّل المواعيد المسائية');
 
-  // Bookings and orders say honestly that they come later.
+  // A new customer has no bookings yet (the tab's empty state).
   await page.getByTestId('tab-bookings').click();
   await expect(page.getByText('لا توجد حجوزات بعد')).toBeVisible();
 

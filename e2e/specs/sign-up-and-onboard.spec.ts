@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { fromOutbox } from '../support/session';
 
 /** A fresh Saudi mobile number and letters-only store name per run. */
 function uniqueUser() {
@@ -13,17 +15,9 @@ function uniqueUser() {
   };
 }
 
-async function readOtp(request: APIRequestContext, phone: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await request.get(`/api/v1/dev/outbox?recipient=${encodeURIComponent(phone)}`);
-    const body = (await res.json()) as { data: { channel: string; body: string }[] };
-    const sms = body.data.find((m) => m.channel === 'sms');
-    const code = sms?.body.match(/\b(\d{4})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('no OTP in the outbox');
-}
+/** The sign-up code, as the platform operator reads it in the local outbox (the console shows it too). */
+const readOtp = (request: APIRequestContext, phone: string) =>
+  fromOutbox(request, phone, (messages) => messages.find((m) => m.channel === 'sms')?.body.match(/\b(\d{4})\b/)?.[1]);
 
 async function expectDir(page: Page, dir: 'rtl' | 'ltr', lang: 'ar' | 'en') {
   await expect(page.locator('html')).toHaveAttribute('dir', dir);

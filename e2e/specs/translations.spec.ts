@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { apiAs, signIn } from '../support/session';
 
 /**
@@ -35,6 +36,7 @@ const SCREENS = [
   '/settings/booking-status-labels',
   '/settings/payments',
   '/settings/erase-data',
+  '/settings/subscriptions',
   '/management/staffs',
   '/management/customers',
   '/management/services',

@@ -1,5 +1,5 @@
 // Named to run last (one worker, files in name order): it wipes the demo catalogue the other specs use.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' };
 

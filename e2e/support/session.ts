@@ -38,3 +38,49 @@ export function openDayAhead(days: number, zone = 'Asia/Riyadh'): { date: string
     if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) return { date, offset };
   }
 }
+
+/** The platform operator (the seeded support account): the only account that may read the local outbox. */
+export const OPERATOR = { email: 'support@demo.khidma.test', password: 'Demo@12345' } as const;
+
+let operatorToken: string | undefined;
+
+/** Signs the operator in through the API (XSRF cookie, then sign-in) once per run. */
+async function operatorBearer(request: APIRequestContext): Promise<string> {
+  if (operatorToken) return operatorToken;
+  await request.get('/api/v1/csrf-cookie');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await request.post('/api/v1/auth/login', { data: OPERATOR, headers: { 'x-xsrf-token': decodeURIComponent(xsrf) } });
+  expect(res.status(), await res.text()).toBe(200);
+  operatorToken = ((await res.json()) as { data: { token: string } }).data.token;
+  return operatorToken;
+}
+
+export type OutboxMessage = { channel: 'sms' | 'email'; recipient: string; subject: string | null; body: string };
+
+/**
+ * Waits for a message to `recipient` in the local outbox, read as the platform operator (nobody else
+ * may: the messages hold sign-in codes and links), and returns what `pick` finds in it.
+ */
+export async function fromOutbox<T>(request: APIRequestContext, recipient: string, pick: (messages: OutboxMessage[]) => T | undefined): Promise<T> {
+  const token = await operatorBearer(request);
+  for (let i = 0; i < 40; i++) {
+    const res = await request.get(`/api/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    const found = pick(((await res.json()) as { data: OutboxMessage[] }).data);
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`nothing for ${recipient} in the outbox`);
+}
+
+/** The path and query of the first link to `pathname` in the newest matching e-mail. */
+export const linkIn = (pathname: string) => (messages: OutboxMessage[]) => {
+  for (const m of messages.filter((x) => x.channel === 'email')) {
+    const link = m.body.match(new RegExp(`https?://\\S+${pathname}\\?token=\\S+`))?.[0];
+    if (link) {
+      const url = new URL(link);
+      return url.pathname + url.search;
+    }
+  }
+  return undefined;
+};

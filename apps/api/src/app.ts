@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { localEmail, smtpEmail } from './integrations/email/email.adapter';
 import { localSms, webhookSms } from './integrations/sms/sms.adapter';
+import { consolePrinter, type Print } from './integrations/local-console';
 import { localStorage, PRIVATE_UPLOAD_PREFIXES } from './integrations/storage/storage.adapter';
 import type { Delivery } from './jobs/outbox-worker';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -35,9 +36,11 @@ import { createOnboardingService } from './modules/onboarding/onboarding.service
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 import { AppError, notFound } from './lib/errors';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { assertDeclared, type RouteEntry, type RouteGuard, registerRequestContext } from './plugins/request-context';
 
 declare module 'fastify' {
@@ -64,10 +67,18 @@ export function maskUrl(url: string): string {
     .replace(/([?&](?:token|code|passcode|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function deliveryFor(config: Config): Delivery {
+/**
+ * The channels this server cannot hand to a real provider: their messages are delivered locally
+ * (printed on the server's console outside production, and kept in the outbox table).
+ */
+export function localChannels(config: Config) {
+  return { sms: !config.smsWebhookUrl, email: !config.smtpUrl };
+}
+
+export function deliveryFor(config: Config, print: Print | undefined = config.env === 'production' ? undefined : consolePrinter()): Delivery {
   return {
-    email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : localEmail,
-    sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl, config.smsApiKey) : localSms,
+    email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : localEmail(print),
+    sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl, config.smsApiKey) : localSms(print),
   };
 }
 
@@ -102,6 +113,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const storage = localStorage(config.uploadsDir);
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
   await app.register(rateLimit, {
@@ -158,12 +170,14 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
     },
   );
 
-  const showOutbox = config.env !== 'production' && !(config.smtpUrl && config.smsWebhookUrl);
+  const local = localChannels(config);
+  const showOutbox = config.env !== 'production' && (local.sms || local.email);
   await app.register(
     async (api) => {
       await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://'), loginPerMinute: config.loginPerMinute }));
       await api.register(onboardingRoutes({ onboarding, auth }));
       await api.register(dashboardRoutes({ db }));
+      await api.register(subscriptionRoutes({ db }));
       await api.register(accessRoutes({ db, auth, config, storage }));
       await api.register(branchRoutes({ db, auth, config }));
       await api.register(pluginRoutes({ db, auth, config }));
@@ -175,7 +189,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(bookingRoutes({ db, config }));
       await api.register(orderRoutes({ db, storage }));
       await api.register(transactionRoutes({ db, config, storage, gateway: paymentGatewayFor(config.paymentGateway) }));
-      if (showOutbox) await api.register(devOutboxRoutes({ db }));
+      if (showOutbox) await api.register(devOutboxRoutes({ db, local }));
     },
     { prefix: '/api/v1' },
   );

@@ -1,4 +1,4 @@
-import { buildApp, deliveryFor } from './app';
+import { buildApp, deliveryFor, localChannels } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO, seedDemo } from './db/seed';
@@ -41,5 +41,15 @@ console.log(`\n  Khidma is running at ${url}  (API docs: ${url}/api/docs)`);
 console.log(`  Database: ${handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}`);
 if (!config.databaseUrl) {
   console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}`);
-  console.log(`  Support (can sign in as any account): ${DEMO.supportEmail} / ${DEMO.password}\n`);
+  console.log(`  Support (can sign in as any account): ${DEMO.supportEmail} / ${DEMO.password}`);
+}
+const local = localChannels(config);
+if (local.sms || local.email) {
+  const which = [local.sms && 'SMS', local.email && 'e-mail'].filter(Boolean).join(' and ');
+  if (config.env === 'production') {
+    app.log.warn({ sms: local.sms, email: local.email }, 'no provider configured: these messages stay undelivered in the outbox');
+  } else {
+    console.log(`  No ${which} provider configured: codes and links are printed below as they are sent.`);
+    console.log(`  A platform operator (the support account) also reads them at ${url}/dev/outbox\n`);
+  }
 }

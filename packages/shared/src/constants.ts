@@ -8,6 +8,10 @@ export const STORAGE_KEYS = { token: 'authToken', locale: 'selected-locale', sid
 
 /** Free trial length; spec §9 says 7 in most texts and 14 once; see docs/decisions.md. */
 export const TRIAL_DAYS = 7;
+/** Days one trial extension adds (once per business, GET subscription/extend-trail); see docs/decisions.md. */
+export const TRIAL_EXTENSION_DAYS = 7;
+/** The web reloads the page this long after a trial extension (spec: "reloads the page after 3 seconds"). */
+export const TRIAL_EXTENSION_RELOAD_MS = 3000;
 export const OTP_LENGTH = 4;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -20,6 +24,12 @@ export const RATE_LIMIT_WAIT_SECONDS = 30;
 export const LOGIN_MAX_PER_MINUTE = 5;
 export const LOGIN_LOCK_AFTER_FAILURES = 10;
 export const LOGIN_LOCK_MINUTES = 15;
+/** The unlock link e-mailed when an account locks: single use, valid this long. */
+export const UNLOCK_LINK_HOURS = 24;
+/** At most one unlock e-mail in this many minutes, however often an attacker locks the account. */
+export const UNLOCK_MAIL_EVERY_MINUTES = 60;
+/** A browser that opened an unlock link or reset the password is trusted this long: the lock does not apply to it. */
+export const TRUSTED_DEVICE_DAYS = 30;
 /** POS sign-in: attempts a minute for one e-mail from all addresses together (the per-address limit is LOGIN_MAX_PER_MINUTE). */
 export const POS_LOGIN_MAX_PER_EMAIL_PER_MINUTE = 10;
 export const TOAST_MS = 5000;

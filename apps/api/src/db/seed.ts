@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { TRIAL_DAYS } from '@app/shared/constants';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { type Database, enterTenant } from './client';
 import { branches, categories, providerServices, providers, services } from './schema/business';
@@ -14,14 +15,33 @@ export const DEMO = {
   phone: '+966500000001',
   password: 'Demo@12345',
   subdomain: 'demo',
+  /** The demo's subscription plan: active with no end, so the demo never locks (a real plan comes later). */
+  plan: 'demo',
 } as const;
+
+/** An active subscription without an end: the demo business stays usable however long after its first start. */
+const demoSubscription = () => ({ subscriptionStatus: 'active', subscriptionPlan: DEMO.plan, subscriptionStartAt: new Date(), subscriptionEndsAt: null });
 
 const WEEK = ['0', '1', '2', '3', '4', '6'];
 
-/** A demo business (Arabic name, SAR, Asia/Riyadh) with its owner; does nothing if it exists. */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+/**
+ * A demo business (Arabic name, SAR, Asia/Riyadh) with its owner and an active subscription without
+ * an end. When it exists already, only a demo seeded by an older version (no subscription status,
+ * its trial long over) is given that subscription; anything else is left as it is.
+ */
+export async function seedDemo(db: Database): Promise<{ created: boolean; upgraded: boolean }> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, DEMO.subdomain)).limit(1);
-  if (existing) return { created: false };
+  if (existing) {
+    const upgraded = await db.transaction(async (tx) => {
+      await enterTenant(tx, existing.id);
+      return tx
+        .update(tenants)
+        .set({ ...demoSubscription(), updatedAt: new Date() })
+        .where(and(eq(tenants.id, existing.id), isNull(tenants.subscriptionStatus)))
+        .returning({ id: tenants.id });
+    });
+    return { created: false, upgraded: upgraded.length > 0 };
+  }
   const passwordHash = await hashPassword(DEMO.password);
   const [salon] = await db.select({ id: industries.id }).from(industries).where(eq(industries.slug, 'salon'));
   await db.transaction(async (tx) => {
@@ -34,7 +54,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
         currency: 'SAR',
         timezone: 'Asia/Riyadh',
         locale: 'ar',
-        trialEndsAt: new Date(Date.now() + 7 * 86_400_000),
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        ...demoSubscription(),
         completedLevel: 5,
         systemType: 'booking_management',
         serviceTypes: ['on_site'],
@@ -105,5 +126,5 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       .returning({ id: providers.id });
     await tx.insert(providerServices).values(prov.flatMap((p) => svc.map((s) => ({ tenantId: tenant.id, providerId: p.id, serviceId: s.id }))));
   });
-  return { created: true };
+  return { created: true, upgraded: false };
 }

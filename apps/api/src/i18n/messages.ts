@@ -6,6 +6,12 @@ export const MESSAGES = {
   unauthenticated: { ar: 'يجب تسجيل الدخول أولًا', en: 'You need to sign in first' },
   csrf_mismatch: { ar: 'انتهت صلاحية الصفحة، حدّثها وحاول مرة أخرى', en: 'The page expired, refresh and try again' },
   subscription_ended: { ar: 'انتهى اشتراكك، اختر خطة للمتابعة', en: 'Your subscription has ended, choose a plan to continue' },
+  trial_extended: { ar: 'تم تمديد الفترة التجريبية {days} أيام', en: 'Your free trial was extended by {days} days' },
+  trial_already_extended: {
+    ar: 'تم تمديد الفترة التجريبية مسبقًا ولا يمكن تمديدها مرة أخرى، اختر خطة أو تواصل مع الدعم',
+    en: 'The free trial was already extended and cannot be extended again, choose a plan or contact support',
+  },
+  trial_not_extendable: { ar: 'لا يمكن تمديد الفترة التجريبية لنشاط لديه اشتراك', en: 'The free trial cannot be extended for a business with a subscription' },
   forbidden: { ar: 'ليست لديك صلاحية لهذا الإجراء', en: 'You do not have permission' },
   email_verification: { ar: 'فعّل بريدك الإلكتروني أولًا', en: 'Your account needs e-mail activation' },
   profile_completion: { ar: 'أكمل بيانات نشاطك أولًا', en: 'Complete your business profile first' },
@@ -21,6 +27,10 @@ export const MESSAGES = {
   account_locked: {
     ar: 'تم قفل الحساب مؤقتًا بسبب محاولات دخول فاشلة متكررة، حاول بعد {minutes} دقيقة',
     en: 'Account locked after repeated failed sign-ins, try again in {minutes} minutes',
+  },
+  account_locked_mailed: {
+    ar: 'تم قفل الحساب مؤقتًا بسبب محاولات دخول فاشلة متكررة. افتح رابط فتح الحساب المرسل إلى بريدك، أو حاول بعد {minutes} دقيقة',
+    en: 'Account locked after repeated failed sign-ins. Open the unlock link we e-mailed you, or try again in {minutes} minutes',
   },
   account_inactive: { ar: 'هذا الحساب معطّل، تواصل مع مدير النشاط', en: 'This account is deactivated, contact your admin' },
   plugin_missing: { ar: 'هذه الميزة تحتاج إلى تثبيت الإضافة أولًا', en: 'This feature needs its plugin installed first' },
@@ -77,6 +87,11 @@ export const MESSAGES = {
   },
   reset_token_invalid: { ar: 'رابط إعادة التعيين غير صالح أو منتهي', en: 'This password reset link is invalid or has expired' },
   password_reset: { ar: 'تم تغيير كلمة المرور، سجّل الدخول', en: 'Your password has been reset, sign in' },
+  unlock_token_invalid: { ar: 'رابط فتح الحساب غير صالح أو مستخدم أو منتهي', en: 'This unlock link is invalid, already used or expired' },
+  account_unlocked: {
+    ar: 'تم فتح حسابك. سجّل الدخول من هذا المتصفح، فلن يقفله عليك من يحاول تخمين كلمة مرورك',
+    en: 'Your account is unlocked. Sign in from this browser: someone guessing your password can no longer lock you out of it',
+  },
   password_updated: { ar: 'تم تحديث كلمة المرور', en: 'Password updated' },
   current_password_wrong: { ar: 'كلمة المرور الحالية غير صحيحة', en: 'The current password is incorrect' },
   verification_sent: { ar: 'أرسلنا رابط التفعيل إلى بريدك الإلكتروني', en: 'We sent an activation link to your e-mail' },
@@ -199,6 +214,11 @@ export const MESSAGES = {
   mail_verify_body: {
     ar: 'مرحبًا {name}،\n\nلتفعيل بريدك الإلكتروني افتح الرابط التالي:\n{link}\n\nالرابط صالح لمدة 24 ساعة.',
     en: 'Hello {name},\n\nTo activate your e-mail, open this link:\n{link}\n\nThe link is valid for 24 hours.',
+  },
+  mail_unlock_subject: { ar: 'تم قفل حسابك في خدمة مؤقتًا', en: 'Your Khidma account was locked' },
+  mail_unlock_body: {
+    ar: 'مرحبًا {name}،\n\nتم قفل حسابك مؤقتًا بعد {failures} محاولات دخول فاشلة. إن كنت أنت، فافتح الرابط التالي لفتح الحساب والدخول من هذا المتصفح:\n{link}\n\nالرابط صالح مرة واحدة لمدة {hours} ساعة. إن لم تكن أنت، فقد يحاول أحدهم تخمين كلمة مرورك: افتح الرابط ثم غيّر كلمة المرور.',
+    en: 'Hello {name},\n\nYour account was locked after {failures} failed sign-ins. If that was you, open this link to unlock it and sign in from that browser:\n{link}\n\nThe link works once, for {hours} hours. If it was not you, someone may be guessing your password: open the link, then change your password.',
   },
   mail_reset_subject: { ar: 'إعادة تعيين كلمة المرور', en: 'Reset your password' },
   mail_reset_body: {

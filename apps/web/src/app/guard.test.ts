@@ -26,7 +26,14 @@ describe('decideRoute (spec §2)', () => {
     const u = user({ phone_verified: false, profile_completed: false });
     expect(decideRoute({ ...base, pathname: '/dashboard', user: u })).toEqual({ kind: 'redirect', to: '/verify-otp' });
     expect(decideRoute({ ...base, pathname: '/verify-otp', user: u })).toEqual({ kind: 'allow' });
-    expect(decideRoute({ ...base, pathname: '/dev/outbox', user: u })).toEqual({ kind: 'allow' });
+    expect(decideRoute({ ...base, pathname: '/unlock-account', user: u })).toEqual({ kind: 'allow' });
+    // The outbox holds sign-in codes: not an open page.
+    expect(decideRoute({ ...base, pathname: '/dev/outbox', user: u })).toEqual({ kind: 'redirect', to: '/verify-otp' });
+  });
+
+  it('asks for a sign-in before the outbox, and opens the unlock link signed out', () => {
+    expect(decideRoute({ ...base, pathname: '/dev/outbox', loggedIn: false, user: undefined })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute({ ...base, pathname: '/unlock-account', loggedIn: false, user: undefined })).toEqual({ kind: 'allow' });
   });
 
   it('forwards verified users away from auth pages', () => {

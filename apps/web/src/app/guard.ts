@@ -5,11 +5,12 @@ export type RouteArea = 'auth' | 'open' | 'onboarding' | 'main';
 
 const AUTH_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-otp'];
 /**
- * Reachable signed in or not, verified or not: the e-mailed links (e-mail verification, invitation:
- * someone signed in on a shared computer can still accept one), the dev outbox (to read the OTP),
- * and a customer's payment link with the payment's outcome pages.
+ * Reachable signed in or not, verified or not: the e-mailed links (e-mail verification, account
+ * unlock, invitation: someone signed in on a shared computer can still accept one), and a customer's
+ * payment link with the payment's outcome pages. The local outbox is not among them: it needs a
+ * platform operator's sign-in.
  */
-const OPEN_PATHS = ['/verify-your-email', '/accept-invitation', '/dev/outbox', '/payment-success', '/payment-failure'];
+const OPEN_PATHS = ['/verify-your-email', '/unlock-account', '/accept-invitation', '/payment-success', '/payment-failure'];
 /** Open path prefixes: `/pay/<token>`. */
 const OPEN_PREFIXES = ['/pay/'];
 

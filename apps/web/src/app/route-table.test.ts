@@ -66,3 +66,13 @@ describe('settings routes', () => {
     expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['bookings', 'customers']))).toEqual([]);
   });
 });
+
+describe('subscription routes', () => {
+  it('declares the current plan, plans and current-plan pages with settings.subscriptions, and the hub links them', () => {
+    for (const path of ['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan']) {
+      expect(findMainRoute(path)?.permissions).toEqual(['settings.subscriptions']);
+    }
+    expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.subscriptions'])).map((c) => c.id)).toEqual(['subscription']);
+    expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.taxes'])).map((c) => c.id)).not.toContain('subscription');
+  });
+});

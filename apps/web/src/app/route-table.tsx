@@ -245,6 +245,15 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/catalogue/pages/service-metrics-page'), 'ServiceMetricsPage'),
     permissions: ['services'],
   },
+  // The subscription (features/subscription): one page for the current plan, plans and current-plan
+  // until real plans and checkout exist. It answers while the trial has ended (the 402 way out).
+  ...['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan'].map(
+    (path): MainRoute => ({
+      path,
+      Page: page(() => import('@/features/subscription/pages/subscription-page'), 'SubscriptionPage'),
+      permissions: ['settings.subscriptions'],
+    }),
+  ),
   {
     path: '/settings/erase-data',
     Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage'),

@@ -16,6 +16,7 @@ const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), '
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const VerifyOtpPage = lazyPage(() => import('@/features/auth/pages/verify-otp-page'), 'VerifyOtpPage');
+const UnlockAccountPage = lazyPage(() => import('@/features/auth/pages/unlock-account-page'), 'UnlockAccountPage');
 const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
 const UpdateInfoPage = lazyPage(() => import('@/features/onboarding/pages/update-info-page'), 'UpdateInfoPage');
 const UpdateProfilePage = lazyPage(() => import('@/features/onboarding/pages/update-profile-page'), 'UpdateProfilePage');
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/verify-otp', element: <VerifyOtpPage /> },
           { path: '/verify-your-email', element: <VerifyEmailPage /> },
+          { path: '/unlock-account', element: <UnlockAccountPage /> },
           { path: '/accept-invitation', element: <AcceptInvitationPage /> },
         ],
       },

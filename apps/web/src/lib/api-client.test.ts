@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { errorAction, joinFieldErrors } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, configureApiClient, errorAction, joinFieldErrors } from './api-client';
+
+const show = vi.hoisted(() => vi.fn());
+vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
 const at = (pathname = '/dashboard', locale: 'ar' | 'en' = 'en') => ({ pathname, locale });
 
@@ -9,13 +12,24 @@ describe('errorAction (spec §8)', () => {
     expect(errorAction(419, {}, at())).toEqual({ clearSession: true, redirect: '/login' });
   });
 
-  it('sends 402 to plans, or to current-plan with renewNow when past due, and stays on plans', () => {
-    expect(errorAction(402, {}, at()).redirect).toBe('/settings/subscriptions/plans');
-    expect(errorAction(402, { code: 'past_due' }, at()).redirect).toBe('/settings/subscriptions/current-plan?renewNow=true');
-    const onPlans = errorAction(402, {}, at('/settings/subscriptions/plans'));
-    expect(onPlans.redirect).toBeUndefined();
-    expect(onPlans.toast?.message).toMatch(/subscription/i);
-    expect(onPlans.abortOthers).toBe(true);
+  it('sends 402 to plans, or to current-plan with renewNow when past due, with one toast and the other calls cancelled', () => {
+    const action = errorAction(402, { code: 'expired' }, at());
+    expect(action).toEqual({
+      abortOthers: true,
+      redirect: '/settings/subscriptions/plans',
+      toast: { message: 'Your subscription has ended. Choose a plan to continue.', color: 'red', id: 'subscription-ended' },
+    });
+    expect(errorAction(402, { code: 'past_due' }, at('/orders')).redirect).toBe('/settings/subscriptions/current-plan?renewNow=true');
+  });
+
+  it('does nothing on a 402 while on a subscription page or the profile: no redirect loop, no toast, no cancelled calls', () => {
+    for (const path of ['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan', '/profile']) {
+      expect(errorAction(402, {}, at(path))).toEqual({});
+      expect(errorAction(402, { code: 'past_due' }, at(path, 'ar'))).toEqual({});
+    }
+    // Only those pages: a look-alike path still goes to the plans.
+    expect(errorAction(402, {}, at('/settings/subscriptions-old')).redirect).toBe('/settings/subscriptions/plans');
+    expect(errorAction(402, {}, at('/settings/panel')).redirect).toBe('/settings/subscriptions/plans');
   });
 
   it('routes 403 by code, else toasts the server message', () => {
@@ -49,5 +63,52 @@ describe('joinFieldErrors', () => {
   it('drops empty lists', () => {
     expect(joinFieldErrors({ a: [], b: ['x'] }, 'en')).toEqual({ b: 'x' });
     expect(joinFieldErrors(undefined, 'ar')).toEqual({});
+  });
+});
+
+describe('apiRequest on a 402', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    show.mockClear();
+    window.history.pushState({}, '', '/');
+  });
+
+  function setup(pathname: string) {
+    window.history.pushState({}, '', pathname);
+    const navigate = vi.fn();
+    configureApiClient({ navigate, onSessionCleared: () => {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (String(input).endsWith('/subscription')) return new Response(JSON.stringify({ data: { state: 'trial_ended' } }), { status: 200 });
+        return new Response(JSON.stringify({ message: 'ended', code: 'expired' }), { status: 402 });
+      }),
+    );
+    return navigate;
+  }
+
+  it('leaves the subscription page alone: the shell\'s 402s neither toast, redirect nor cancel the page\'s own call', async () => {
+    const navigate = setup('/settings/subscriptions/plans');
+    const own = apiRequest('subscription');
+    const shell = await Promise.allSettled([apiRequest('load-unread-modules-counts'), apiRequest('dashboard'), apiRequest('orders')]);
+    expect(shell.every((r) => r.status === 'rejected' && (r.reason as { status: number }).status === 402)).toBe(true);
+    await expect(own).resolves.toEqual({ data: { state: 'trial_ended' } });
+    expect(show).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('stays on the profile (sign-out and language remain reachable)', async () => {
+    const navigate = setup('/profile');
+    await expect(apiRequest('dashboard')).rejects.toMatchObject({ status: 402 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('elsewhere toasts under one id (several calls show one toast) and goes to the plans', async () => {
+    const navigate = setup('/dashboard');
+    await Promise.allSettled([apiRequest('dashboard'), apiRequest('orders')]);
+    expect(navigate).toHaveBeenCalledWith('/settings/subscriptions/plans');
+    expect(show).toHaveBeenCalled();
+    for (const [arg] of show.mock.calls) expect(arg).toMatchObject({ id: 'subscription-ended', color: 'red' });
   });
 });

@@ -45,12 +45,22 @@ export function joinFieldErrors(errors: Record<string, string[]> | undefined, lo
 export type ErrorAction = {
   clearSession?: boolean;
   redirect?: string;
-  toast?: { message: string; color: 'red' | 'yellow' };
+  /** `id`: one toast at a time for it (several calls failing together show one). */
+  toast?: { message: string; color: 'red' | 'yellow'; id?: string };
   abortOthers?: boolean;
   fieldErrors?: Record<string, string>;
 };
 
-export const PLANS_PATH = '/settings/subscriptions/plans';
+export const SUBSCRIPTIONS_PATH = '/settings/subscriptions';
+export const PLANS_PATH = `${SUBSCRIPTIONS_PATH}/plans`;
+export const RENEW_PATH = `${SUBSCRIPTIONS_PATH}/current-plan?renewNow=true`;
+/**
+ * Pages that work while the subscription has ended: the subscription pages (the way out) and the
+ * profile (name, password, language, sign-out). The API answers their own calls; a 402 there comes
+ * from the shell around them (sidebar counters …) and changes nothing.
+ */
+const REACHABLE_WHEN_ENDED = [SUBSCRIPTIONS_PATH, '/profile'];
+const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /**
  * Spec §8 in one place: what the app does for a failed response. Pure (apart from reading the
@@ -65,11 +75,13 @@ export function errorAction(status: number, body: ApiErrorBody, ctx: { pathname:
     case status === 401 || status === 419:
       return { clearSession: true, redirect: '/login' };
     case status === 402: {
-      const to = body.code === 'past_due' ? '/settings/subscriptions/current-plan?renewNow=true' : PLANS_PATH;
+      // Already where the user can act (or on the profile): no redirect loop, no toast every poll,
+      // and no aborting the page's own calls.
+      if (REACHABLE_WHEN_ENDED.some((base) => within(ctx.pathname, base))) return {};
       return {
         abortOthers: true,
-        toast: { message: t('errors.subscriptionEnded'), color: 'red' },
-        ...(ctx.pathname.startsWith(PLANS_PATH) ? {} : { redirect: to }),
+        toast: { message: t('errors.subscriptionEnded'), color: 'red', id: 'subscription-ended' },
+        redirect: body.code === 'past_due' ? RENEW_PATH : PLANS_PATH,
       };
     }
     case status === 403 && body.code === 'email-verification':
@@ -104,13 +116,13 @@ export function configureApiClient(opts: { navigate: Navigate; onSessionCleared:
   onSessionCleared = opts.onSessionCleared;
 }
 
-export function toast(message: string, color: 'red' | 'yellow' | 'green' | 'blue' = 'green'): void {
-  notifications.show({ message, color, autoClose: 5000, withBorder: true });
+export function toast(message: string, color: 'red' | 'yellow' | 'green' | 'blue' = 'green', id?: string): void {
+  notifications.show({ message, color, autoClose: 5000, withBorder: true, ...(id ? { id } : {}) });
 }
 
 function runAction(action: ErrorAction): void {
   if (action.abortOthers) for (const c of inFlight) c.abort();
-  if (action.toast) toast(action.toast.message, action.toast.color);
+  if (action.toast) toast(action.toast.message, action.toast.color, action.toast.id);
   if (action.clearSession) clearSession();
   // Signed-in pages read the cached user: navigate away before the cache is dropped.
   const navigated = action.redirect ? navigateTo(action.redirect) : undefined;

@@ -18,6 +18,7 @@ import arProfile from '@/locales/ar/profile.json';
 import arProviders from '@/locales/ar/providers.json';
 import arSales from '@/locales/ar/sales.json';
 import arSettings from '@/locales/ar/settings.json';
+import arSubscription from '@/locales/ar/subscription.json';
 import arUsers from '@/locales/ar/users.json';
 import enAuth from '@/locales/en/auth.json';
 import enBookings from '@/locales/en/bookings.json';
@@ -36,13 +37,14 @@ import enProfile from '@/locales/en/profile.json';
 import enProviders from '@/locales/en/providers.json';
 import enSales from '@/locales/en/sales.json';
 import enSettings from '@/locales/en/settings.json';
+import enSubscription from '@/locales/en/subscription.json';
 import enUsers from '@/locales/en/users.json';
 import { getStoredLocale, setStoredLocale } from './storage';
 
 /** Every locale file, by language and namespace; the key-parity test reads this too. */
 export const resources = {
-  ar: { common: arCommon, import: arImport, providers: arProviders, customers: arCustomers, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, orders: arOrders, profile: arProfile, outbox: arOutbox, branches: arBranches, catalogue: arCatalogue, plugins: arPlugins, users: arUsers, settings: arSettings, calendar: arCalendar, bookings: arBookings, sales: arSales },
-  en: { common: enCommon, import: enImport, providers: enProviders, customers: enCustomers, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, orders: enOrders, profile: enProfile, outbox: enOutbox, branches: enBranches, catalogue: enCatalogue, plugins: enPlugins, users: enUsers, settings: enSettings, calendar: enCalendar, bookings: enBookings, sales: enSales },
+  ar: { common: arCommon, import: arImport, providers: arProviders, customers: arCustomers, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, orders: arOrders, profile: arProfile, outbox: arOutbox, branches: arBranches, catalogue: arCatalogue, plugins: arPlugins, users: arUsers, settings: arSettings, subscription: arSubscription, calendar: arCalendar, bookings: arBookings, sales: arSales },
+  en: { common: enCommon, import: enImport, providers: enProviders, customers: enCustomers, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, orders: enOrders, profile: enProfile, outbox: enOutbox, branches: enBranches, catalogue: enCatalogue, plugins: enPlugins, users: enUsers, settings: enSettings, subscription: enSubscription, calendar: enCalendar, bookings: enBookings, sales: enSales },
 } as const;
 
 export const isRtl = (locale: Locale): boolean => RTL_LOCALES.includes(locale);

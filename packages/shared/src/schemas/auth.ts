@@ -57,6 +57,7 @@ export const resendOtpBody = z.object({ email: z.string().optional() });
 export const emailBody = z.object({ email: emailField });
 export const verifyEmailBody = z.object({ token: z.string().min(1, { error: 'required', abort: true }).max(200) });
 export const forgotPasswordBody = z.object({ email: emailField });
+export const unlockAccountBody = z.object({ token: z.string().min(1, { error: 'required', abort: true }).max(200) });
 export const resetPasswordBody = z
   .object({
     email: emailField,
@@ -102,6 +103,8 @@ export const tenantSchema = z.object({
   onTrial: z.boolean(),
   trail_ends_at: z.string().nullable(),
   trial_days_left: z.number(),
+  /** The business may still extend its free trial once (no subscription status, not extended yet). */
+  trial_extendable: z.boolean(),
   onboarding: z.object({
     completed_level: z.number(),
     tenant_type: z.string().nullable(),

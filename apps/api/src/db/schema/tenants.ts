@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   /** 0 Sunday … 6 Saturday. */
   startOfWeek: integer('start_of_week').notNull().default(0),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** When the free trial was extended (once per business, GET subscription/extend-trail). */
+  trialExtendedAt: timestamp('trial_extended_at', { withTimezone: true }),
   subscriptionPlan: text('subscription_plan'),
   subscriptionStatus: text('subscription_status'),
   subscriptionStartAt: timestamp('subscription_start_at', { withTimezone: true }),

@@ -1,10 +1,22 @@
 import nodemailer from 'nodemailer';
+import type { Print } from '../local-console';
 
 export type Mail = { to: string; subject: string; text: string };
 export type EmailAdapter = { name: string; send(mail: Mail): Promise<void> };
 
-/** No SMTP configured: the outbox table is the mailbox, shown on /dev/outbox. */
-export const localEmail: EmailAdapter = { name: 'local', send: async () => {} };
+/**
+ * No SMTP configured: the e-mail (verification, reset, unlock and invitation links) is printed on the
+ * server's own console and stays in the outbox table, which only a platform operator may read.
+ * Nothing is printed when `print` is not given (production).
+ */
+export function localEmail(print?: Print): EmailAdapter {
+  return {
+    name: 'local',
+    send: async (mail) => {
+      print?.({ channel: 'E-mail', to: mail.to, subject: mail.subject, body: mail.text });
+    },
+  };
+}
 
 export function smtpEmail(url: string, from: string): EmailAdapter {
   const transport = nodemailer.createTransport(url);

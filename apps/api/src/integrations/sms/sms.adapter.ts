@@ -1,8 +1,21 @@
+import type { Print } from '../local-console';
+
 export type Sms = { to: string; body: string };
 export type SmsAdapter = { name: string; send(sms: Sms): Promise<void> };
 
-/** No SMS provider configured: the outbox table holds the message, shown on /dev/outbox. */
-export const localSms: SmsAdapter = { name: 'local', send: async () => {} };
+/**
+ * No SMS provider configured: the message is printed on the server's own console (where the person
+ * who started it reads the sign-up code) and stays in the outbox table, which only a platform
+ * operator may read. Nothing is printed when `print` is not given (production).
+ */
+export function localSms(print?: Print): SmsAdapter {
+  return {
+    name: 'local',
+    send: async (sms) => {
+      print?.({ channel: 'SMS', to: sms.to, body: sms.body });
+    },
+  };
+}
 
 /**
  * A provider reached over HTTP: POST {to, body} as JSON with a bearer key. Gateways of the region

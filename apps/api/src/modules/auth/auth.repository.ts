@@ -210,6 +210,57 @@ export async function consumeCodes(exec: Executor, tenantId: string, userId: str
     );
 }
 
+/** Holds the account's row until the transaction ends: one writer at a time for what hangs off it. */
+export async function lockUserRow(tx: Tx, user: AccountRef) {
+  await tx.select({ id: users.id }).from(users).where(account(user)).for('update');
+}
+
+/** Uses up one live code (a single-use link): true for the one caller that claimed it. */
+export async function claimCode(exec: Executor, tenantId: string, id: string): Promise<boolean> {
+  const rows = await exec
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.tenantId, tenantId), eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length > 0;
+}
+
+/** A browser the account owner proved to hold (unlock link, password reset): its live trust row by the cookie's hash. */
+export async function findTrustedDevice(exec: Executor, user: AccountRef, codeHash: string) {
+  const [row] = await exec
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.tenantId, user.tenantId),
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, 'trusted_device'),
+        eq(verificationCodes.codeHash, codeHash),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Counts a sign-in attempt on a trusted device before its password is checked (so parallel guesses
+ * cannot outrun its limit); null once the device has used up its allowance or was revoked.
+ */
+export async function reserveDeviceAttempt(exec: Executor, tenantId: string, id: string, limit: number): Promise<number | null> {
+  const [row] = await exec
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.tenantId, tenantId), eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, limit)))
+    .returning({ attempts: verificationCodes.attempts });
+  return row ? row.attempts : null;
+}
+
+export async function resetCodeAttempts(exec: Executor, tenantId: string, id: string) {
+  await exec.update(verificationCodes).set({ attempts: 0 }).where(and(eq(verificationCodes.tenantId, tenantId), eq(verificationCodes.id, id)));
+}
+
 export async function bumpCodeAttempts(exec: Executor, tenantId: string, id: string) {
   await exec
     .update(verificationCodes)

@@ -1,4 +1,4 @@
-import { PROFILE_PHOTO_MAX_BYTES } from '@app/shared/constants';
+import { PROFILE_PHOTO_MAX_BYTES, TRUSTED_DEVICE_DAYS } from '@app/shared/constants';
 import {
   authResult,
   changeEmailBody,
@@ -8,6 +8,8 @@ import {
   registerBody,
   resendOtpBody,
   resetPasswordBody,
+  unlockAccountBody,
+  type LoginBody,
   updateLocaleBody,
   updatePasswordBody,
   updateProfileFields,
@@ -16,7 +18,7 @@ import {
   verifyOtpBody,
 } from '@app/shared/schemas/auth';
 import { messageSchema } from '@app/shared/schemas/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +29,10 @@ import { t } from '../../i18n/messages';
 import { issuesToFields } from '../../plugins/errors';
 import { XSRF_COOKIE } from '../../plugins/request-context';
 import { randomToken } from '../../lib/crypto';
-import type { AuthContext, AuthService } from './auth.service';
+import { type AuthContext, type AuthService, loginThrottleKey } from './auth.service';
+
+/** The trusted-device cookie (auth.service `login`): sent only to the sign-in routes, never readable by scripts. */
+export const DEVICE_COOKIE = 'khidma_device';
 
 const meResult = z.object({ data: userInfoSchema });
 const tokenResult = z.object({ message: z.string(), data: z.object({ token: z.string() }) });
@@ -47,6 +52,15 @@ function bearerOf(request: FastifyRequest): string {
 export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; secureCookies: boolean; loginPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { auth, storage } = deps;
+    /** The account holder's browser (opened the unlock link or reset the password): the sign-in lock does not apply to it. */
+    const trustBrowser = (reply: FastifyReply, deviceToken: string) =>
+      reply.setCookie(DEVICE_COOKIE, deviceToken, {
+        path: '/api/v1/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.secureCookies,
+        maxAge: TRUSTED_DEVICE_DAYS * 86_400,
+      });
     /** Routes a signed-in user reaches before the phone is verified and the profile complete. */
     const early = { self: true, pos: true, phoneVerified: false, profileCompleted: false, subscription: false } as const;
 
@@ -76,16 +90,14 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
             timeWindow: '1 minute',
             // After parsing, so the key can name the account asked for.
             hook: 'preHandler',
-            keyGenerator: (req: FastifyRequest) => {
-              const body = (req.body ?? {}) as { email?: unknown; phone?: unknown };
-              return `login:${req.ip}:${String(body.email ?? body.phone ?? '').toLowerCase().slice(0, 190)}`;
-            },
+            // The account as sign-in resolves it: the same login written eight ways shares one allowance.
+            keyGenerator: (req: FastifyRequest) => `login:${req.ip}:${loginThrottleKey((req.body ?? {}) as LoginBody)}`,
           },
         },
         schema: { tags: ['auth'], body: loginBody, response: { 200: authResult } },
       },
       async (request) => {
-        const token = await auth.login(request.body);
+        const token = await auth.login(request.body, request.cookies[DEVICE_COOKIE]);
         return { data: { user: await auth.freshInfo(token), token } };
       },
     );
@@ -159,11 +171,22 @@ export const authRoutes = (deps: { auth: AuthService; storage: StorageAdapter; s
         config: { auth: 'public', ...perIp(10) },
         schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: z.object({ status: z.string(), message: z.string() }) } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { email, token, password } = request.body;
-        await auth.resetPassword(email, token, password);
+        const { deviceToken } = await auth.resetPassword(email, token, password);
+        trustBrowser(reply, deviceToken);
         const message = t('password_reset', request.locale);
         return { status: message, message };
+      },
+    );
+
+    app.post(
+      '/auth/unlock-account',
+      { config: { auth: 'public', ...perIp(10) }, schema: { tags: ['auth'], body: unlockAccountBody, response: { 200: messageSchema } } },
+      async (request, reply) => {
+        const { deviceToken } = await auth.unlockAccount(request.body.token);
+        trustBrowser(reply, deviceToken);
+        return { message: t('account_unlocked', request.locale) };
       },
     );
 

@@ -9,6 +9,9 @@ import {
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
   TRIAL_DAYS,
+  TRUSTED_DEVICE_DAYS,
+  UNLOCK_LINK_HOURS,
+  UNLOCK_MAIL_EVERY_MINUTES,
 } from '@app/shared/constants';
 import { PERMISSION_KEYS } from '@app/shared/permissions';
 import { normalizePhone } from '@app/shared/phone';
@@ -49,8 +52,30 @@ export function needsPhoneVerification(user: { phone: string | null; phoneVerifi
 }
 
 /** 422 "account locked" (code `account-locked`) on the sign-in field used. */
-export function accountLocked(field: string, minutes: number): AppError {
-  return new AppError(422, 'account_locked', { code: 'account-locked', params: { minutes }, fields: { [field]: [{ key: 'account_locked', params: { minutes } }] } });
+export function accountLocked(field: string, minutes: number, key: 'account_locked' | 'account_locked_mailed' = 'account_locked'): AppError {
+  return new AppError(422, key, { code: 'account-locked', params: { minutes }, fields: { [field]: [{ key, params: { minutes } }] } });
+}
+
+type LoginFields = { email?: string | undefined; phone?: string | undefined; phone_country?: string | undefined };
+
+/**
+ * The account a sign-in names, resolved the one way sign-in resolves it: an e-mail trimmed and
+ * lower-cased, anything else read as a phone of the given country in E.164 (spaces, trunk 0, dial
+ * code and Arabic-Indic digits all give the same number). Null when it can name no account.
+ */
+export function loginLookup(body: LoginFields): { email: string } | { phone: string } | null {
+  const raw = (body.email || body.phone || '').trim();
+  if (raw.includes('@')) return { email: raw.toLowerCase() };
+  const phone = normalizePhone(raw, body.phone_country ?? 'SA');
+  return phone ? { phone } : null;
+}
+
+/** The sign-in throttle's key: one allowance per account, however its login is written. */
+export function loginThrottleKey(body: LoginFields): string {
+  const lookup = loginLookup(body);
+  if (lookup) return 'email' in lookup ? `email:${lookup.email}` : `phone:${lookup.phone}`;
+  // Names no account (it fails without touching one); still folded so trivial variants share a key.
+  return `other:${(body.email || body.phone || '').replace(/\s+/g, '').toLowerCase().slice(0, 190)}`;
 }
 
 export function isProfileCompleted(tenant: repo.TenantRow): boolean {
@@ -130,6 +155,7 @@ export function toUserInfo(ctx: Omit<AuthContext, 'tokenId'>, storeDomain: strin
       onTrial: sub.onTrial,
       trail_ends_at: tenant.trialEndsAt?.toISOString() ?? null,
       trial_days_left: sub.trialDaysLeft,
+      trial_extendable: !tenant.subscriptionStatus && !tenant.trialExtendedAt,
       onboarding: {
         completed_level: tenant.completedLevel,
         tenant_type: tenant.systemType,
@@ -217,17 +243,16 @@ export function createAuthService({ db, config }: AuthDeps) {
     });
   }
 
-  async function sendEmailLink(tx: Tx, user: repo.UserRow, purpose: 'verify_email' | 'change_email', target: string, locale: Locale) {
+  /** A fresh secret for an e-mailed link of `purpose` (the user's older ones die); only its hash is stored. */
+  async function newLinkToken(tx: Tx, user: repo.UserRow, purpose: string, target: string, validMs: number): Promise<string> {
     const token = randomToken(24);
     await repo.consumeCodes(tx, user.tenantId, user.id, purpose);
-    await repo.insertCode(tx, {
-      tenantId: user.tenantId,
-      userId: user.id,
-      purpose,
-      codeHash: sha256(token),
-      target,
-      expiresAt: new Date(Date.now() + EMAIL_LINK_HOURS * 3_600_000),
-    });
+    await repo.insertCode(tx, { tenantId: user.tenantId, userId: user.id, purpose, codeHash: sha256(token), target, expiresAt: new Date(Date.now() + validMs) });
+    return token;
+  }
+
+  async function sendEmailLink(tx: Tx, user: repo.UserRow, purpose: 'verify_email' | 'change_email', target: string, locale: Locale) {
+    const token = await newLinkToken(tx, user, purpose, target, EMAIL_LINK_HOURS * 3_600_000);
     const link = `${config.appUrl}/verify-your-email?token=${encodeURIComponent(token)}`;
     await enqueueMessage(tx, {
       tenantId: user.tenantId,
@@ -290,15 +315,17 @@ export function createAuthService({ db, config }: AuthDeps) {
     }
   }
 
-  async function login(body: LoginBody) {
+  /**
+   * Signs in. The account lock (LOGIN_LOCK_AFTER_FAILURES failures → LOGIN_LOCK_MINUTES) stops
+   * guessing; when it locks, the account's e-mail gets an unlock link. A browser that proved it
+   * belongs to the account holder (it opened that link or reset the password) carries a trusted-device
+   * cookie: the account lock does not apply to it, and its own failures are counted on it alone, so
+   * whoever keeps failing with the owner's e-mail can no longer keep the owner out.
+   */
+  async function login(body: LoginBody, deviceToken?: string) {
     const field = body.email ? 'email' : 'phone';
-    let lookup: { email?: string; phone?: string };
-    if (body.email?.includes('@')) lookup = { email: body.email.toLowerCase() };
-    else {
-      const phone = normalizePhone(body.email ?? body.phone ?? '', body.phone_country);
-      if (!phone) throw fieldError(field, 'bad_credentials');
-      lookup = { phone };
-    }
+    const lookup = loginLookup(body);
+    if (!lookup) throw fieldError(field, 'bad_credentials');
     const user = await repo.findUserByLogin(db, lookup);
     if (!user) {
       // Same work as a real check, so timing does not tell which accounts exist.
@@ -306,19 +333,87 @@ export function createAuthService({ db, config }: AuthDeps) {
       await verifyPassword(await dummyHash, body.password);
       throw fieldError(field, 'bad_credentials');
     }
-    // The attempt is counted before the password is checked: parallel guesses cannot outrun the lock.
-    const attempt = await repo.reserveLoginAttempt(db, user, LOGIN_LOCK_AFTER_FAILURES);
-    if (attempt === null) throw accountLocked(field, await repo.lockMinutesLeft(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES));
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
-      if (attempt >= LOGIN_LOCK_AFTER_FAILURES) {
-        await repo.lockAccount(db, user, LOGIN_LOCK_MINUTES);
-        throw accountLocked(field, LOGIN_LOCK_MINUTES);
+    const device = deviceToken ? await repo.findTrustedDevice(db, user, sha256(deviceToken)) : null;
+    // Counted on the device first; a device that used up its allowance is revoked and signs in like any other.
+    const deviceAttempt = device ? await repo.reserveDeviceAttempt(db, user.tenantId, device.id, LOGIN_LOCK_AFTER_FAILURES) : null;
+    if (device && deviceAttempt !== null) {
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        if (deviceAttempt >= LOGIN_LOCK_AFTER_FAILURES) await repo.claimCode(db, user.tenantId, device.id);
+        throw fieldError(field, 'bad_credentials');
       }
-      throw fieldError(field, 'bad_credentials');
+      await repo.resetCodeAttempts(db, user.tenantId, device.id);
+    } else {
+      // The attempt is counted before the password is checked: parallel guesses cannot outrun the lock.
+      const attempt = await repo.reserveLoginAttempt(db, user, LOGIN_LOCK_AFTER_FAILURES);
+      if (attempt === null) {
+        const minutes = await repo.lockMinutesLeft(db, user, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES);
+        await sendUnlockLink(user);
+        throw accountLocked(field, minutes, 'account_locked_mailed');
+      }
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        if (attempt >= LOGIN_LOCK_AFTER_FAILURES) {
+          await repo.lockAccount(db, user, LOGIN_LOCK_MINUTES);
+          await sendUnlockLink(user);
+          throw accountLocked(field, LOGIN_LOCK_MINUTES, 'account_locked_mailed');
+        }
+        throw fieldError(field, 'bad_credentials');
+      }
     }
     await repo.clearFailedLogins(db, user);
     if (user.status !== 'active') throw fieldError(field, 'account_inactive');
     return withTenant(db, user.tenantId, (tx) => issueToken(tx, user.tenantId, user.id));
+  }
+
+  /**
+   * E-mails a locked account its unlock link (single use, UNLOCK_LINK_HOURS), in the account's own
+   * language; at most one every UNLOCK_MAIL_EVERY_MINUTES while an earlier link is unused, so an
+   * attacker who keeps locking the account cannot flood its inbox.
+   */
+  async function sendUnlockLink(user: repo.UserRow) {
+    if (user.status !== 'active' || !user.email) return;
+    await withTenant(db, user.tenantId, async (tx) => {
+      // Parallel failed sign-ins all reach here: one at a time, so they send one e-mail.
+      await repo.lockUserRow(tx, user);
+      const last = await repo.latestCode(tx, user.tenantId, user.id, 'unlock_account');
+      if (last && last.expiresAt.getTime() > Date.now() && Date.now() - last.createdAt.getTime() < UNLOCK_MAIL_EVERY_MINUTES * 60_000) return;
+      const token = await newLinkToken(tx, user, 'unlock_account', user.email, UNLOCK_LINK_HOURS * 3_600_000);
+      const locale: Locale = user.locale === 'en' ? 'en' : 'ar';
+      const link = `${config.appUrl}/unlock-account?token=${encodeURIComponent(token)}`;
+      await enqueueMessage(tx, {
+        tenantId: user.tenantId,
+        channel: 'email',
+        recipient: user.email,
+        subject: t('mail_unlock_subject', locale),
+        body: t('mail_unlock_body', locale, { name: user.name, link, failures: LOGIN_LOCK_AFTER_FAILURES, hours: UNLOCK_LINK_HOURS }),
+      });
+    });
+  }
+
+  /** Marks the caller's browser as the account holder's: returns the cookie value (only its hash is stored). */
+  async function trustDevice(tx: Tx, tenantId: string, userId: string): Promise<string> {
+    const token = randomToken(32);
+    await repo.insertCode(tx, {
+      tenantId,
+      userId,
+      purpose: 'trusted_device',
+      codeHash: sha256(token),
+      target: 'browser',
+      expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * DAY_MS),
+    });
+    return token;
+  }
+
+  /** Opens the e-mailed unlock link: lifts the lock, uses the link up, and trusts this browser. */
+  async function unlockAccount(token: string): Promise<{ deviceToken: string }> {
+    const code = await repo.findLiveCodeByHash(db, sha256(token), ['unlock_account']);
+    if (!code) throw fieldError('token', 'unlock_token_invalid');
+    const deviceToken = await withTenant(db, code.tenantId, async (tx) => {
+      if (!(await repo.claimCode(tx, code.tenantId, code.id))) return null;
+      await repo.updateUser(tx, code.tenantId, code.userId, { failedLogins: 0, lockedUntil: null });
+      return trustDevice(tx, code.tenantId, code.userId);
+    });
+    if (!deviceToken) throw fieldError('token', 'unlock_token_invalid');
+    return { deviceToken };
   }
 
   /** Revokes the token used; signing out of an impersonation session also closes its log row. */
@@ -395,17 +490,8 @@ export function createAuthService({ db, config }: AuthDeps) {
   async function forgotPassword(email: string, locale: Locale) {
     const user = await repo.findUserByLogin(db, { email });
     if (user?.status !== 'active') return;
-    const token = randomToken(24);
     await withTenant(db, user.tenantId, async (tx) => {
-      await repo.consumeCodes(tx, user.tenantId, user.id, 'reset_password');
-      await repo.insertCode(tx, {
-        tenantId: user.tenantId,
-        userId: user.id,
-        purpose: 'reset_password',
-        codeHash: sha256(token),
-        target: user.email,
-        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-      });
+      const token = await newLinkToken(tx, user, 'reset_password', user.email, RESET_LINK_MINUTES * 60_000);
       const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
       await enqueueMessage(tx, {
         tenantId: user.tenantId,
@@ -417,15 +503,20 @@ export function createAuthService({ db, config }: AuthDeps) {
     });
   }
 
-  async function resetPassword(email: string, token: string, password: string) {
+  /** Sets a new password from the e-mailed link: lifts the account lock, signs every session out, and trusts this browser. */
+  async function resetPassword(email: string, token: string, password: string): Promise<{ deviceToken: string }> {
     const code = await repo.findLiveCodeByHash(db, sha256(token), ['reset_password']);
     if (!code || code.target !== email) throw fieldError('email', 'reset_token_invalid');
     const passwordHash = await hashPassword(password);
-    await withTenant(db, code.tenantId, async (tx) => {
+    const deviceToken = await withTenant(db, code.tenantId, async (tx) => {
+      if (!(await repo.claimCode(tx, code.tenantId, code.id))) return null;
       await repo.updateUser(tx, code.tenantId, code.userId, { passwordHash, failedLogins: 0, lockedUntil: null });
       await repo.consumeCodes(tx, code.tenantId, code.userId, 'reset_password');
       await repo.deleteUserTokens(tx, code.tenantId, code.userId);
+      return trustDevice(tx, code.tenantId, code.userId);
     });
+    if (!deviceToken) throw fieldError('email', 'reset_token_invalid');
+    return { deviceToken };
   }
 
   /** Changes the password, signs out every session, and returns a fresh token for this one. */
@@ -469,6 +560,7 @@ export function createAuthService({ db, config }: AuthDeps) {
     verifyEmail,
     forgotPassword,
     resetPassword,
+    unlockAccount,
     updatePassword,
     changeEmail,
     updateUserFields,

@@ -1,3 +1,4 @@
+import { hasAnyPermission } from '@app/shared/permissions';
 import { ActionIcon, AppShell, Badge, Box, Button, Group, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight, IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { Brand } from '@/components/brand';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useUnreadCounts } from '@/features/orders/api/orders';
+import { PLANS_PATH, SUBSCRIPTIONS_PATH } from '@/lib/api-client';
 import { sidebarEntries } from '../route-table';
 
 /** The sidebar, built from the route table and filtered by the user's keys and plugins. */
@@ -15,8 +17,11 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const entries = sidebarEntries(user);
   // Unread counters (polled every minute) for the entries that show one.
   const unread = useUnreadCounts(entries.some((e) => e.sidebar.badge));
-  const plansPath = user.tenant.onTrial ? '/settings/subscriptions/plans' : '/settings/subscriptions/current-plan';
-  const planLabel = user.tenant.onTrial ? t('nav.subscribe') : t('nav.plans');
+  // Spec §2: plans while the plan is the free trial (running or ended: no subscription status), else current-plan.
+  const onTrialPlan = !user.tenant.subscription;
+  const plansPath = onTrialPlan ? PLANS_PATH : `${SUBSCRIPTIONS_PATH}/current-plan`;
+  const planLabel = onTrialPlan ? t('nav.subscribe') : t('nav.plans');
+  const showPlans = hasAnyPermission(user.permissions, ['settings.subscriptions']);
   // The chevron points toward where the sidebar folds (the inline start edge); tooltips open on the
   // inline end side, which Mantine names physically (rtl-ok).
   const rtl = i18n.language !== 'en';
@@ -71,21 +76,23 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           );
         })}
       </AppShell.Section>
-      <AppShell.Section p={collapsed ? 6 : 'sm'}>
-        <Box>
-          {collapsed ? (
-            <Tooltip label={planLabel} position={rtl ? 'left' : 'right'}>
-              <ActionIcon component={RouterNavLink} to={plansPath} size="lg" variant="light" mx="auto" display="flex" aria-label={planLabel}>
-                <IconCrown size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : (
-            <Button component={RouterNavLink} to={plansPath} fullWidth variant="light" leftSection={<IconCrown size={18} />} data-testid="sidebar-plans">
-              {planLabel}
-            </Button>
-          )}
-        </Box>
-      </AppShell.Section>
+      {showPlans && (
+        <AppShell.Section p={collapsed ? 6 : 'sm'}>
+          <Box>
+            {collapsed ? (
+              <Tooltip label={planLabel} position={rtl ? 'left' : 'right'}>
+                <ActionIcon component={RouterNavLink} to={plansPath} size="lg" variant="light" mx="auto" display="flex" aria-label={planLabel}>
+                  <IconCrown size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Button component={RouterNavLink} to={plansPath} fullWidth variant="light" leftSection={<IconCrown size={18} />} data-testid="sidebar-plans">
+                {planLabel}
+              </Button>
+            )}
+          </Box>
+        </AppShell.Section>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconLogout, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { BranchSwitch } from '@/features/branches/components/branch-switch';
 import { CustomerSearch } from '@/features/customers/components/customer-search';
+import { useLocalDelivery } from '@/features/dev-outbox/api/get-outbox';
 import { useStopImpersonation } from '@/features/impersonation/api/impersonation';
 import { ImpersonateModal } from '@/features/impersonation/components/impersonate-modal';
 import { LanguageSwitch } from '../language-switch';
@@ -20,6 +21,7 @@ export function TopBar({ burger }: { burger: ReactNode }) {
   const logout = useLogout();
   const stopImpersonation = useStopImpersonation();
   const [impersonateOpen, setImpersonateOpen] = useState(false);
+  const localDelivery = useLocalDelivery();
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
@@ -62,6 +64,11 @@ export function TopBar({ burger }: { burger: ReactNode }) {
             {user.can_imp && !user.is_imp && (
               <Menu.Item leftSection={<IconUserShield size={16} />} onClick={() => setImpersonateOpen(true)} data-testid="impersonate-open">
                 {t('impersonation.open')}
+              </Menu.Item>
+            )}
+            {user.can_imp && !user.is_imp && (localDelivery?.sms || localDelivery?.email) && (
+              <Menu.Item component={Link} to="/dev/outbox" leftSection={<IconMail size={16} />} data-testid="menu-outbox">
+                {t('topBar.outbox')}
               </Menu.Item>
             )}
             {user.is_imp && (

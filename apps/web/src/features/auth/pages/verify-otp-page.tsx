@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@app/shared/constants';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useLocalDelivery } from '@/features/dev-outbox/api/get-outbox';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
@@ -14,15 +14,6 @@ import { OtpInput } from '../components/otp-input';
 
 const empty = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-/** Whether this server keeps a local outbox (development, no SMS provider): then we link to it. */
-function useOutboxAvailable() {
-  return useQuery({
-    queryKey: ['dev-outbox', 'available'],
-    queryFn: () => fetch('/api/v1/dev/outbox?limit=1', { credentials: 'include' }).then((r) => r.ok).catch(() => false),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
-}
-
 export function VerifyOtpPage() {
   const { t } = useTranslation('auth');
   const user = useCurrentUser();
@@ -30,7 +21,7 @@ export function VerifyOtpPage() {
   const verify = useVerifyOtp();
   const resend = useResendOtp();
   const logout = useLogout();
-  const outbox = useOutboxAvailable();
+  const localSms = useLocalDelivery()?.sms;
   const [digits, setDigits] = useState<string[]>(empty);
   const [error, setError] = useState<string | null>(null);
   const [wait, setWait] = useState(OTP_RESEND_SECONDS);
@@ -104,10 +95,10 @@ export function VerifyOtpPage() {
             {wait > 0 ? t('otp.resendIn', { seconds: wait }) : t('otp.resend')}
           </Button>
         </Group>
-        {outbox && (
-          <Anchor component={Link} to="/dev/outbox" target="_blank" fz="xs" c="dimmed" ta="center">
+        {localSms && (
+          <Text fz="xs" c="dimmed" ta="center" data-testid="otp-local-hint">
             {t('otp.outboxHint')}
-          </Anchor>
+          </Text>
         )}
         <Anchor component="button" type="button" fz="sm" ta="center" onClick={() => logout.mutate()} data-testid="sign-out">
           {t('otp.signOut')}

@@ -5,15 +5,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useOutbox } from '../api/get-outbox';
 
-/** Development only: the SMS and e-mails the server "sent", newest first, refreshed every 3 s. */
+/**
+ * Outside production, while a channel has no real provider: the SMS and e-mails the server delivered
+ * locally, newest first, refreshed every 3 s. Platform operators only (the server enforces it too).
+ */
 export function DevOutboxPage() {
   const { t } = useTranslation('outbox');
   const locale = useLocale();
+  const user = useCurrentUser();
+  const operator = user.can_imp && !user.is_imp;
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), 400);
-  const outbox = useOutbox(debounced);
+  const outbox = useOutbox(debounced, operator);
   const messages = [...(outbox.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
   return (
@@ -40,6 +46,11 @@ export function DevOutboxPage() {
           />
         </Group>
       </Group>
+      {!operator && (
+        <Alert color="orange" data-testid="outbox-operator-only">
+          {t('operatorOnly')}
+        </Alert>
+      )}
       {outbox.isError && <Alert color="red">{t('unavailable')}</Alert>}
       {outbox.isSuccess && messages.length === 0 && (
         <Card withBorder p="xl" ta="center" c="dimmed">

@@ -44,7 +44,7 @@ export const SETTINGS_CARDS: readonly SettingsCard[] = [
   { id: 'statusLabels', path: '/settings/booking-status-labels', icon: IconTag },
   { id: 'notifications', path: '/settings/notifications', icon: IconBell },
   { id: 'payments', path: '/settings/payments', icon: IconCreditCard },
-  { id: 'subscription', path: '/settings/subscription', icon: IconCrown },
+  { id: 'subscription', path: '/settings/subscriptions', icon: IconCrown },
   { id: 'eraseData', path: '/settings/erase-data', icon: IconAlertTriangle },
 ];
 

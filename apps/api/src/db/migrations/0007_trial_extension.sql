@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "trial_extended_at" timestamp with time zone;
