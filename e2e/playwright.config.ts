@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SUPPORT_PASSWORD } from './support/operator';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'khidma-e2e-'));
@@ -32,7 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Every spec signs the demo owner in from 127.0.0.1: a higher per-minute sign-in throttle for the run.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development', LOGIN_RATE_LIMIT: '100' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development', LOGIN_RATE_LIMIT: '100', SUPPORT_PASSWORD },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { OPERATOR } from '../support/session';
 
 const OWNER = { email: 'owner@demo.khidma.test', name: 'نورة العتيبي' };
-const SUPPORT = { email: 'support@demo.khidma.test' };
+
 const PASSWORD = 'Demo@12345';
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -87,7 +88,7 @@ test('the owner adds a branch with working hours, switches to it, and installs a
 });
 
 test('support staff sign in as the owner with a reason, see the banner, and end it', async ({ page }) => {
-  await signIn(page, SUPPORT.email);
+  await signIn(page, OPERATOR.email, OPERATOR.password);
   await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
 
   await page.getByTestId('profile-menu').click();

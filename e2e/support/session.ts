@@ -1,4 +1,5 @@
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { SUPPORT_PASSWORD } from './operator';
 
 /** The demo business's owner (seeded on the embedded database). */
 export const OWNER = { email: 'owner@demo.khidma.test', password: 'Demo@12345' } as const;
@@ -40,7 +41,7 @@ export function openDayAhead(days: number, zone = 'Asia/Riyadh'): { date: string
 }
 
 /** The platform operator (the seeded support account): the only account that may read the local outbox. */
-export const OPERATOR = { email: 'support@demo.khidma.test', password: 'Demo@12345' } as const;
+export const OPERATOR = { email: 'support@demo.khidma.test', password: SUPPORT_PASSWORD } as const;
 
 let operatorToken: string | undefined;
 

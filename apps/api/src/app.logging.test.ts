@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskUrl } from './app';
+import { loggable } from './plugins/errors';
 import { buildTestApp, Client, latestMessage, readMailToken, readOtp, registerUser, type TestApp } from '../test/helper';
 
 /** Every string value anywhere in a parsed log line. */
@@ -54,5 +56,40 @@ describe('logs', () => {
     const text = lines.join('');
     expect(text).toContain('/auth/invitations/[redacted]');
     expect(text.includes(secret)).toBe(false);
+  });
+
+  it('never contain the unlock link or the trusted-browser cookie', async () => {
+    const u = await registerUser(t.app);
+    for (let i = 0; i < 10; i++) await new Client(t.app).post('auth/login', { email: u.input.email, password: `Guess#${i}xxxx` });
+    const unlockToken = await readMailToken(t.db, u.input.email);
+    const browser = new Client(t.app);
+    expect((await browser.post('auth/unlock-account', { token: unlockToken })).statusCode).toBe(200);
+    const device = browser.cookies['khidma_device'];
+    expect((await browser.post('auth/login', { email: u.input.email, password: u.input.password })).statusCode).toBe(200);
+    const text = lines.join('');
+    for (const secret of [unlockToken, device]) {
+      expect(secret).toBeTruthy();
+      expect(text.includes(secret as string), `log leaks ${String(secret).slice(0, 6)}…`).toBe(false);
+    }
+  });
+
+  it('keep the values of a failed query out of a 500 entry', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    const failed = Object.assign(new Error('Failed query: insert into outbox_messages values ($1)\nparams: http://x/reset-password?token=SECRETVALUE'), {
+      name: 'DrizzleQueryError',
+      query: 'insert into outbox_messages values ($1)',
+      params: ['http://x/reset-password?token=SECRETVALUE'],
+      cause,
+    });
+    const entry = JSON.stringify(loggable(failed));
+    expect(entry).not.toContain('SECRETVALUE');
+    expect(entry).toContain('insert into outbox_messages');
+    expect(entry).toContain('23505');
+    const plain = new Error('plain');
+    expect(loggable(plain)).toBe(plain);
+  });
+
+  it('mask e-mail addresses that travel in URLs', () => {
+    expect(maskUrl('/reset-password?token=abc&email=owner%40x.example')).toBe('/reset-password?token=[redacted]&email=[redacted]');
   });
 });

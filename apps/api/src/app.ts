@@ -64,7 +64,7 @@ export function maskUrl(url: string): string {
   return url
     .replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/pay\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:token|code|passcode|password)=)[^&#]*/gi, '$1[redacted]');
+    .replace(/([?&](?:token|code|passcode|password|email)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**

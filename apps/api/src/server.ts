@@ -1,14 +1,20 @@
 import { buildApp, deliveryFor, localChannels } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO, seedDemo } from './db/seed';
+import { DEMO, seedDemo, setSupportPassword } from './db/seed';
+import { randomToken } from './lib/crypto';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startPaymentLinkSweeper } from './jobs/payment-links';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 await handle.migrate();
-if (!config.databaseUrl || process.env.SEED_DEMO === 'true') await seedDemo(handle.db);
+const seeded = !config.databaseUrl || process.env.SEED_DEMO === 'true';
+if (seeded) await seedDemo(handle.db);
+// The platform operator's password: fresh at every start unless fixed by SUPPORT_PASSWORD; in
+// production only SUPPORT_PASSWORD sets it, and it is never printed.
+const supportPassword = process.env.SUPPORT_PASSWORD || (config.env === 'production' ? undefined : randomToken(12));
+const hasSupport = supportPassword ? await setSupportPassword(handle.db, supportPassword) : false;
 
 const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
@@ -39,9 +45,10 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 console.log(`\n  Khidma is running at ${url}  (API docs: ${url}/api/docs)`);
 console.log(`  Database: ${handle.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}`);
-if (!config.databaseUrl) {
-  console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}`);
-  console.log(`  Support (can sign in as any account): ${DEMO.supportEmail} / ${DEMO.password}`);
+if (seeded) console.log(`  Demo sign-in: ${DEMO.email} / ${DEMO.password}`);
+if (hasSupport && config.env !== 'production') {
+  const note = process.env.SUPPORT_PASSWORD ? '(SUPPORT_PASSWORD)' : '(new at every start; SUPPORT_PASSWORD fixes one)';
+  console.log(`  Support, the platform operator (signs in as any account, reads the local outbox): ${DEMO.supportEmail} / ${supportPassword} ${note}`);
 }
 const local = localChannels(config);
 if (local.sms || local.email) {

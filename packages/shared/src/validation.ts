@@ -88,11 +88,16 @@ export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
  * them a name can display reversed or pass for another. The Bidi_Control set (U+061C ALM, U+200E
  * LRM, U+200F RLM, U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates), the zero-width
  * U+200B–U+200D, U+2060–U+2064 (word joiner, invisible operators; U+2065 is unassigned) and U+FEFF
- * (zero-width no-break space / BOM). Arabic harakat (U+064B–U+065F), tatweel (U+0640) and
- * Arabic-Indic digits are ordinary characters and stay valid. The one definition of the class:
- * everything calls hasInvisibleFormatChars.
+ * (zero-width no-break space / BOM) — all of them in the Unicode format category (Cf), which the
+ * class takes whole, so the soft hyphen, the Arabic number signs, the Mongolian vowel separator,
+ * the deprecated format controls U+206A–U+206F, interlinear annotations and tag characters go too —
+ * plus the invisible letters that are not Cf: the combining grapheme joiner U+034F and the Hangul
+ * fillers U+115F, U+1160, U+3164, U+FFA0. Variation selectors stay (an emoji's presentation).
+ * Arabic harakat (U+064B–U+065F), tatweel (U+0640) and Arabic-Indic digits are ordinary characters
+ * and stay valid. The one definition of the class: everything calls hasInvisibleFormatChars.
  */
-const INVISIBLE_FORMAT_CHARS = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/;
+// U+034F (a combining mark) stands alone in the alternation: lint refuses it inside a class.
+const INVISIBLE_FORMAT_CHARS = /[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F/u;
 
 /** Whether the text holds a bidi control or an invisible format character (see INVISIBLE_FORMAT_CHARS). */
 export function hasInvisibleFormatChars(value: string): boolean {

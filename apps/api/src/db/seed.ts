@@ -1,6 +1,6 @@
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
-import { hashPassword } from '../lib/crypto';
+import { hashPassword, randomToken } from '../lib/crypto';
 import { type Database, enterTenant } from './client';
 import { branches, categories, providerServices, providers, services } from './schema/business';
 import { industries, tenants } from './schema/tenants';
@@ -10,7 +10,11 @@ import { createDefaultReasons } from '../modules/settings/default-reasons';
 
 export const DEMO = {
   email: 'owner@demo.khidma.test',
-  /** Support staff (can_imp): signs in with the same password and impersonates accounts. */
+  /**
+   * Support staff (can_imp), the platform operator: impersonates accounts and reads the local outbox.
+   * Its password is never a known one: `setSupportPassword` gives it a fresh random one at every
+   * start (or `SUPPORT_PASSWORD`), printed on the server console.
+   */
   supportEmail: 'support@demo.khidma.test',
   phone: '+966500000001',
   password: 'Demo@12345',
@@ -32,6 +36,9 @@ const WEEK = ['0', '1', '2', '3', '4', '6'];
 export async function seedDemo(db: Database): Promise<{ created: boolean; upgraded: boolean }> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, DEMO.subdomain)).limit(1);
   if (existing) {
+    // Only the business this seed made (its owner is the demo owner): a real business that somehow
+    // holds the subdomain is never given the endless demo plan.
+    if (!(await demoOwnerOf(db, existing.id))) return { created: false, upgraded: false };
     const upgraded = await db.transaction(async (tx) => {
       await enterTenant(tx, existing.id);
       return tx
@@ -91,7 +98,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean; upgrad
       name: 'فريق الدعم',
       email: DEMO.supportEmail,
       phone: null,
-      passwordHash,
+      // Until `setSupportPassword` gives it the one printed at start: random, known to nobody.
+      passwordHash: await hashPassword(randomToken()),
       emailVerifiedAt: new Date(),
       locale: 'ar',
       canImp: true,
@@ -127,4 +135,38 @@ export async function seedDemo(db: Database): Promise<{ created: boolean; upgrad
     await tx.insert(providerServices).values(prov.flatMap((p) => svc.map((s) => ({ tenantId: tenant.id, providerId: p.id, serviceId: s.id }))));
   });
   return { created: true, upgraded: false };
+}
+
+/** Whether the demo owner's account belongs to this tenant (system connection, like sign-in). */
+async function demoOwnerOf(db: Database, tenantId: string): Promise<boolean> {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, DEMO.email), eq(users.isOwner, true)))
+    .limit(1);
+  return Boolean(owner);
+}
+
+/**
+ * Gives the demo's support account (the platform operator) `password`: the server passes a fresh
+ * random one at every start, or `SUPPORT_PASSWORD`, and prints it on its console. A fixed, published
+ * password would let anyone who reaches the server read the local outbox and impersonate accounts.
+ * False when there is no support account.
+ */
+export async function setSupportPassword(db: Database, password: string): Promise<boolean> {
+  const [support] = await db
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .where(and(eq(users.email, DEMO.supportEmail), eq(users.canImp, true)))
+    .limit(1);
+  if (!support) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await enterTenant(tx, support.tenantId);
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(and(eq(users.tenantId, support.tenantId), eq(users.id, support.id)));
+  });
+  return true;
 }

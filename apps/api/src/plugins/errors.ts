@@ -61,6 +61,24 @@ export function databaseErrorCode(error: unknown): string | null {
   return null;
 }
 
+/**
+ * What a 500 may write to the log. A failed query's error carries its parameters in its message and
+ * fields (drizzle: `Failed query: … params: …`), and those may be a password hash, a reset link or a
+ * code being written to the outbox: the log keeps the statement, the database's own error and the
+ * stack, never the values.
+ */
+export function loggable(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    type: error.name,
+    message: `Failed query: ${String(error.query)}`,
+    cause: { message: typeof cause?.message === 'string' ? cause.message : undefined, code: databaseErrorCode(error) },
+    // The stack starts with the message (values included): only its frames.
+    stack: error.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+  };
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send(body);
 }
@@ -128,7 +146,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const key = DB_INPUT_ERRORS[dbCode];
       return send(reply, 422, { message: messageFor(key, locale), errors: { body: [messageFor(key, locale)] } });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggable(error) }, 'unhandled error');
     return send(reply, 500, { message: t('server_error', locale) });
   });
 

@@ -6,7 +6,7 @@ import { nameField, rangeEndMinutes, timeField } from './common';
 /** Names a store may not take: they are ours, or they would confuse customers. */
 export const RESERVED_SUBDOMAINS = [
   'www', 'api', 'app', 'admin', 'dashboard', 'mail', 'email', 'smtp', 'ftp', 'static', 'assets', 'cdn',
-  'help', 'support', 'status', 'docs', 'blog', 'store', 'shop', 'login', 'signup', 'account', 'billing', 'pos',
+  'help', 'support', 'status', 'docs', 'blog', 'store', 'shop', 'login', 'signup', 'account', 'billing', 'pos', 'demo',
 ];
 
 export const subdomainField = z

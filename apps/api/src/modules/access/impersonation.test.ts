@@ -2,7 +2,7 @@ import { IMPERSONATION_TTL_MINUTES } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, injectAs, rows, type TestApp } from '../../../test/helper';
-import { DEMO, seedDemo } from '../../db/seed';
+import { DEMO, seedDemo, setSupportPassword } from '../../db/seed';
 import { newOwner, newStaff, type Owner, signIn } from './access.fixtures';
 
 let t: TestApp;
@@ -181,13 +181,20 @@ describe('impersonation token hardening', () => {
 });
 
 describe('demo support account', () => {
-  it('is seeded with can_imp and impersonates the demo owner', async () => {
+  it('is seeded with can_imp and a password nobody knows until the server sets one', async () => {
     await seedDemo(t.db);
-    const login = await signIn(t, DEMO.supportEmail, DEMO.password);
+    // Not the demo owner's published password: that would open the outbox and impersonation to anyone.
+    expect((await signIn(t, DEMO.supportEmail, DEMO.password)).statusCode).toBe(422);
+    expect(await setSupportPassword(t.db, 'Fresh#Support-1')).toBe(true);
+    const login = await signIn(t, DEMO.supportEmail, 'Fresh#Support-1');
     expect(login.statusCode).toBe(200);
     expect(login.json().data.user).toMatchObject({ can_imp: true, phone: null, email_verified: true, is_owner: false });
     expect(login.json().data.user.role[0].slug).toBe('admin');
     const res = await new Client(t.app).post('auth/impersonate', { email: DEMO.email, reason: 'Demo walkthrough' }, { token: login.json().data.token });
     expect(res.statusCode).toBe(200);
+    // The next start gives it another: the old one stops working.
+    await setSupportPassword(t.db, 'Next#Support-2');
+    expect((await signIn(t, DEMO.supportEmail, 'Fresh#Support-1')).statusCode).toBe(422);
+    expect((await signIn(t, DEMO.supportEmail, 'Next#Support-2')).statusCode).toBe(200);
   });
 });

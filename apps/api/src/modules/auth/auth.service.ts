@@ -341,6 +341,7 @@ export function createAuthService({ db, config }: AuthDeps) {
         if (deviceAttempt >= LOGIN_LOCK_AFTER_FAILURES) await repo.claimCode(db, user.tenantId, device.id);
         throw fieldError(field, 'bad_credentials');
       }
+      // The account's own count stays: the owner signing in must not hand a guesser a fresh allowance.
       await repo.resetCodeAttempts(db, user.tenantId, device.id);
     } else {
       // The attempt is counted before the password is checked: parallel guesses cannot outrun the lock.
@@ -358,8 +359,8 @@ export function createAuthService({ db, config }: AuthDeps) {
         }
         throw fieldError(field, 'bad_credentials');
       }
+      await repo.clearFailedLogins(db, user);
     }
-    await repo.clearFailedLogins(db, user);
     if (user.status !== 'active') throw fieldError(field, 'account_inactive');
     return withTenant(db, user.tenantId, (tx) => issueToken(tx, user.tenantId, user.id));
   }
@@ -387,6 +388,15 @@ export function createAuthService({ db, config }: AuthDeps) {
         body: t('mail_unlock_body', locale, { name: user.name, link, failures: LOGIN_LOCK_AFTER_FAILURES, hours: UNLOCK_LINK_HOURS }),
       });
     });
+  }
+
+  /**
+   * A new password ends every trust given under the old one: the trusted browsers (one an attacker
+   * may have had) and any unlock link still unused.
+   */
+  async function forgetBrowsers(tx: Tx, tenantId: string, userId: string) {
+    await repo.consumeCodes(tx, tenantId, userId, 'trusted_device');
+    await repo.consumeCodes(tx, tenantId, userId, 'unlock_account');
   }
 
   /** Marks the caller's browser as the account holder's: returns the cookie value (only its hash is stored). */
@@ -480,6 +490,8 @@ export function createAuthService({ db, config }: AuthDeps) {
     await withTenant(db, code.tenantId, async (tx) => {
       if (code.purpose === 'change_email') {
         await repo.updateUser(tx, code.tenantId, code.userId, { email: code.target, pendingEmail: null, emailVerifiedAt: new Date() });
+        // An unlock link sent to the old address dies with it.
+        await repo.consumeCodes(tx, code.tenantId, code.userId, 'unlock_account');
       } else {
         await repo.updateUser(tx, code.tenantId, code.userId, { emailVerifiedAt: new Date() });
       }
@@ -513,6 +525,7 @@ export function createAuthService({ db, config }: AuthDeps) {
       await repo.updateUser(tx, code.tenantId, code.userId, { passwordHash, failedLogins: 0, lockedUntil: null });
       await repo.consumeCodes(tx, code.tenantId, code.userId, 'reset_password');
       await repo.deleteUserTokens(tx, code.tenantId, code.userId);
+      await forgetBrowsers(tx, code.tenantId, code.userId);
       return trustDevice(tx, code.tenantId, code.userId);
     });
     if (!deviceToken) throw fieldError('email', 'reset_token_invalid');
@@ -526,6 +539,7 @@ export function createAuthService({ db, config }: AuthDeps) {
     return withTenant(db, ctx.tenantId, async (tx) => {
       await repo.updateUser(tx, ctx.tenantId, ctx.user.id, { passwordHash });
       await repo.deleteUserTokens(tx, ctx.tenantId, ctx.user.id);
+      await forgetBrowsers(tx, ctx.tenantId, ctx.user.id);
       return issueToken(tx, ctx.tenantId, ctx.user.id);
     });
   }

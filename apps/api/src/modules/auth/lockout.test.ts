@@ -168,4 +168,56 @@ describe('the account lock and the way out', () => {
     expect((await new Client(t.app).post('auth/unlock-account', { token })).statusCode).toBe(422);
     expect((await new Client(t.app).post('auth/unlock-account', {})).statusCode).toBe(422);
   });
+
+  it('a sign-in from the trusted browser hands a guesser no fresh allowance', async () => {
+    const u = await registerUser(t.app);
+    await lockOut(u.input.email);
+    const owner = new Client(t.app);
+    expect((await unlockWith(owner, u.input.email)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await login({ email: u.input.email, password: `Guess#${i}xxxx` });
+    expect((await login({ email: u.input.email, password: u.input.password }, { client: owner })).statusCode).toBe(200);
+    const [row] = await rows<{ failed_logins: number }>(t.db, sql`select failed_logins from users where id = ${u.user.uuid}`);
+    expect(row?.failed_logins).toBe(4);
+  });
+
+  it('a new password ends the trust given before it: other trusted browsers and unused unlock links', async () => {
+    const u = await registerUser(t.app);
+    await lockOut(u.input.email);
+    const earlier = new Client(t.app);
+    expect((await unlockWith(earlier, u.input.email)).statusCode).toBe(200);
+    // A later lock mails a new link, left unused.
+    await lockOut(u.input.email);
+    await t.db.execute(sql`update verification_codes set created_at = now() - interval '2 hours' where user_id = ${u.user.uuid} and purpose = 'unlock_account'`);
+    await t.db.execute(sql`update users set locked_until = now() - interval '1 minute' where id = ${u.user.uuid}`);
+    await lockOut(u.input.email);
+    const unused = await readMailToken(t.db, u.input.email);
+
+    // The owner changes the password from a signed-in session.
+    const signedIn = await login({ email: u.input.email, password: u.input.password }, { client: earlier });
+    expect(signedIn.statusCode).toBe(200);
+    const session = new Client(t.app);
+    session.token = signedIn.json().data.token;
+    const password = 'Changed#24680';
+    expect((await session.post('auth/update-password', { current_password: u.input.password, password, password_confirmation: password })).statusCode).toBe(200);
+
+    expect((await new Client(t.app).post('auth/unlock-account', { token: unused })).statusCode).toBe(422);
+    await t.db.execute(sql`update users set locked_until = null, failed_logins = 0 where id = ${u.user.uuid}`);
+    await lockOut(u.input.email);
+    expect((await login({ email: u.input.email, password }, { client: earlier })).json().code).toBe('account-locked');
+  });
+
+  it('a password reset trusts only the browser that made it', async () => {
+    const u = await registerUser(t.app);
+    await lockOut(u.input.email);
+    const earlier = new Client(t.app);
+    expect((await unlockWith(earlier, u.input.email)).statusCode).toBe(200);
+    const resetter = new Client(t.app);
+    await resetter.post('auth/forgot-password', { email: u.input.email });
+    const token = await readMailToken(t.db, u.input.email);
+    const password = 'Reset#13579x';
+    expect((await resetter.post('auth/reset-password', { email: u.input.email, token, password, password_confirmation: password })).statusCode).toBe(200);
+    await lockOut(u.input.email);
+    expect((await login({ email: u.input.email, password }, { client: earlier })).json().code).toBe('account-locked');
+    expect((await login({ email: u.input.email, password }, { client: resetter })).statusCode).toBe(200);
+  });
 });

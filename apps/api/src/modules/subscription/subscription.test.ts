@@ -204,4 +204,18 @@ describe('the demo business', () => {
     const [after] = await rows<{ subscription_status: string }>(t.db, sql`select subscription_status from tenants where id = ${tenant!.id}`);
     expect(after?.subscription_status).toBe('past_due');
   });
+
+  it('never gives the demo plan to a business that is not the demo, whatever its subdomain', async () => {
+    await seedDemo(t.db);
+    const [demo] = await rows<{ id: string }>(t.db, sql`select id from tenants where subdomain = ${DEMO.subdomain}`);
+    const other = await readyUser(t);
+    // Another business holding the demo's subdomain (the demo was erased and renamed away).
+    await t.db.execute(sql`update tenants set subdomain = 'olddemo' where id = ${demo!.id}`);
+    await t.db.execute(sql`update tenants set subdomain = ${DEMO.subdomain}, subscription_status = null where id = ${other.user.tenant.uuid}`);
+    expect(await seedDemo(t.db)).toEqual({ created: false, upgraded: false });
+    const [after] = await rows<{ subscription_status: string | null }>(t.db, sql`select subscription_status from tenants where id = ${other.user.tenant.uuid}`);
+    expect(after?.subscription_status).toBeNull();
+    await t.db.execute(sql`update tenants set subdomain = ${other.subdomain} where id = ${other.user.tenant.uuid}`);
+    await t.db.execute(sql`update tenants set subdomain = ${DEMO.subdomain} where id = ${demo!.id}`);
+  });
 });

@@ -9,17 +9,19 @@ import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
 import { ListTable, RowAction, RowActions } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
 import { SearchInput } from '@/components/search-input';
-import { formatClock, formatDate, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { type BookingsFilter, type BookingsPage as Page, useBookings } from '../api/bookings';
 import { useProviderOptions } from '../api/options';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
+import { type BookingColumn, BookingCells } from '../components/booking-cells';
 import { BookingDetailsDrawer } from '../components/booking-details';
 import { BookingDrawer } from '../components/booking-drawer';
-import { BookingStatusBadge, PaymentStatusBadge, useStatusStyles } from '../components/status-badge';
+import { useStatusStyles } from '../components/status-badge';
 
 const PER_PAGE = 25;
+const COLUMNS: readonly BookingColumn[] = ['number', 'customer', 'service', 'staff', 'when', 'status', 'payment', 'source'];
 /** A date reads left to right with the picker button on the right; the short label takes the left in both languages. */
 const DATE_STYLES = { input: { direction: 'ltr' as const, paddingInlineStart: 44, paddingInlineEnd: 10 } };
 
@@ -30,7 +32,8 @@ const NO_FILTERS: Filters = { search: '', status: null, staff_id: null, source: 
 export function BookingsPage() {
   const { t } = useTranslation('bookings');
   const locale = useLocale();
-  const clock = useBusinessClock();
+  // The branches behind the business clock, on hand before a row opens the details drawer (which shows times in the branch's zone).
+  useBusinessClock();
   const styles = useStatusStyles();
   const providers = useProviderOptions();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -65,49 +68,14 @@ export function BookingsPage() {
   const rows = (list: Page) => (
     <ListTable
       minWidth={980}
-      columns={[t('columns.number'), t('columns.customer'), t('columns.service'), t('columns.staff'), t('columns.when'), t('columns.status'), t('columns.payment'), t('columns.source')]}
+      columns={COLUMNS.map((c) => t(`columns.${c}`))}
       actions={{ label: t('columns.actions'), width: 56 }}
       highlightOnHover
       style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}
     >
       {list.data.map((b) => (
         <Table.Tr key={b.id} data-testid={`booking-row-${b.booking_number}`} style={{ cursor: 'pointer' }} onClick={() => setOpen(b)}>
-          <Table.Td>
-            <Text fz="sm" fw={600} className="ltr-value">
-              #{b.booking_number}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm" fw={600}>
-              {b.customer?.name ?? '—'}
-            </Text>
-            {b.customer?.phone && (
-              <Text fz="xs" c="dimmed" className="ltr-value">
-                {b.customer.phone}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm">{b.service?.name ?? '—'}</Text>
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm">{b.staff?.name ?? '—'}</Text>
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm">{formatDate(`${b.date}T12:00:00Z`, locale, { dateStyle: 'medium', timeZone: 'UTC' })}</Text>
-            <Text fz="xs" c="dimmed">
-              {formatClock(b.slot, locale, clock.timeFormat)}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <BookingStatusBadge status={b.status} />
-          </Table.Td>
-          <Table.Td>
-            <PaymentStatusBadge status={b.payment_status} />
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm">{t(`source.${b.source}`)}</Text>
-          </Table.Td>
+          <BookingCells booking={b} columns={COLUMNS} />
           <Table.Td onClick={(e) => e.stopPropagation()}>
             <RowActions>
               <RowAction label={t('open')} icon={IconEye} onClick={() => setOpen(b)} />

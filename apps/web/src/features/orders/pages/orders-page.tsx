@@ -11,12 +11,14 @@ import { PageHeader } from '@/components/page-header';
 import { SearchInput } from '@/components/search-input';
 import { useOrderStatusCounts, useOrders } from '../api/orders';
 import type { OrderRow, Paged } from '../api/types';
-import { OrderFlags, OrderStatusBadge, PaymentStatusBadge } from '../components/badges';
+import { PaymentStatusBadge } from '../components/badges';
 import { CreateOrderModal } from '../components/create-order-modal';
+import { type OrderColumn, OrderCells, OrderNumber, OrderRemaining, OrderStatus, OrderTotal, orderHeadings } from '../components/order-cells';
 import { isOrderTab, ORDER_TABS, type OrderTab, tabCount, tabQuery } from '../lib/status';
 import { useOrderFormat } from '../lib/use-format';
 
 const PER_PAGE = 25;
+const COLUMNS: readonly OrderColumn[] = ['number', 'date', 'customer', 'items', 'total', 'paid', 'payment', 'status'];
 const DATE_STYLES = { input: { direction: 'ltr' as const } };
 const PAYMENT_STATUSES = ['paid', 'partially-paid', 'unpaid'] as const;
 const SOURCES = ['calendar', 'booking-page', 'pos'] as const;
@@ -72,69 +74,14 @@ export function OrdersPage() {
   const table = (list: Paged<OrderRow>) => (
     <ListTable
       minWidth={980}
-      columns={[
-        t('columns.number'),
-        t('columns.date'),
-        t('columns.customer'),
-        { label: t('columns.items'), ta: 'center' },
-        { label: t('columns.total'), ta: 'end' },
-        { label: t('columns.paid'), ta: 'end' },
-        t('columns.payment'),
-        t('columns.status'),
-      ]}
+      columns={orderHeadings(COLUMNS, (c) => t(`columns.${c}`))}
       actions={{ label: t('columns.actions'), width: 56 }}
       highlightOnHover
       style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
     >
       {list.data.map((o) => (
         <Table.Tr key={o.id} data-testid={`order-row-${o.number}`} style={{ cursor: 'pointer' }} onClick={() => navigate(`/orders/${o.id}`)}>
-          <Table.Td>
-            <Text fz="sm" fw={700} className="ltr-value">
-              #{o.number}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-              {fmt.dateTime(o.date)}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Text fz="sm" fw={500} truncate maw={200}>
-              {o.customer?.name ?? t('customer.guest')}
-            </Text>
-            {o.customer?.phone && (
-              <Text fz="xs" c="dimmed" className="ltr-value">
-                {o.customer.phone}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td ta="center">
-            <Text fz="sm">{fmt.number(o.items_count)}</Text>
-          </Table.Td>
-          <Table.Td ta="end">
-            <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {fmt.money(o.total, o.currency)}
-            </Text>
-          </Table.Td>
-          <Table.Td ta="end">
-            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-              {fmt.money(o.paid_amount, o.currency)}
-            </Text>
-            {o.remaining_amount > 0 && (
-              <Text fz="xs" c="red" style={{ whiteSpace: 'nowrap' }}>
-                {t('columns.remaining', { amount: fmt.money(o.remaining_amount, o.currency) })}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td>
-            <PaymentStatusBadge status={o.payment_status} />
-          </Table.Td>
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <OrderStatusBadge status={o.status} />
-              <OrderFlags order={o} />
-            </Group>
-          </Table.Td>
+          <OrderCells order={o} columns={COLUMNS} />
           <Table.Td>
             <RowActions>
               <RowAction label={t('open')} icon={IconEye} to={`/orders/${o.id}`} />
@@ -289,21 +236,14 @@ function OrderCard({ order: o }: { order: OrderRow }) {
       data-testid={`order-card-${o.number}`}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fz="sm" fw={700} className="ltr-value">
-          #{o.number}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <OrderStatusBadge status={o.status} size="sm" />
-          <OrderFlags order={o} />
-        </Group>
+        <OrderNumber order={o} />
+        <OrderStatus order={o} size="sm" />
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
         <Text fz="sm" fw={500} truncate>
           {o.customer?.name ?? t('customer.guest')}
         </Text>
-        <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-          {fmt.money(o.total, o.currency)}
-        </Text>
+        <OrderTotal order={o} fw={700} />
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
         <Text fz="xs" c="dimmed">
@@ -311,11 +251,7 @@ function OrderCard({ order: o }: { order: OrderRow }) {
         </Text>
         <PaymentStatusBadge status={o.payment_status} size="sm" />
       </Group>
-      {o.remaining_amount > 0 && o.paid_amount > 0 && (
-        <Text fz="xs" c="red" mt={2}>
-          {t('columns.remaining', { amount: fmt.money(o.remaining_amount, o.currency) })}
-        </Text>
-      )}
+      <OrderRemaining order={o} partPaid mt={2} />
     </UnstyledButton>
   );
 }
