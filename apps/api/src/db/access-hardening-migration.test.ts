@@ -14,6 +14,13 @@ import { type Database, migrationsFolder } from './client';
  * branches (all_branches false), accounts without links keep every branch, and so do invitations.
  */
 
+/**
+ * The test builds an embedded database from nothing and runs every migration on it, in WebAssembly:
+ * about 15 s on a quiet machine, twice that on a loaded one (CI once ran out of the default 30 s).
+ * The bound is for a hang, not a speed check.
+ */
+const MIGRATION_TEST_TIMEOUT = 180_000;
+
 const dirs: string[] = [];
 let client: PGlite | undefined;
 afterAll(async () => {
@@ -66,5 +73,5 @@ describe('migration 0003_access_hardening', () => {
     // And the one-owner index is in place.
     await db.execute(sql`update users set is_owner = true where email = 'free@test.example'`);
     await expect(db.execute(sql`update users set is_owner = true where email = 'linked@test.example'`)).rejects.toThrow();
-  });
+  }, MIGRATION_TEST_TIMEOUT);
 });
