@@ -139,6 +139,7 @@ export const MESSAGES = {
   provider_user_pos: { ar: 'حسابات نقاط البيع لا ترتبط بمقدم خدمة', en: 'POS accounts cannot be linked to a provider' },
   customer_blocked: { ar: 'تم حظر العميل', en: 'Customer blocked' },
   customer_unblocked: { ar: 'تم إلغاء حظر العميل', en: 'Customer unblocked' },
+  customer_phone_taken: { ar: 'هذا الرقم مسجّل للعميل «{name}»', en: 'This number already belongs to the customer “{name}”' },
   attachment_uploaded: { ar: 'تم رفع المرفق', en: 'Attachment uploaded' },
   // Business settings: general, taxes, tags, reasons, custom fields, labels, payments, expenses (modules/settings).
   expense_type_in_use: { ar: 'لا يمكن الحذف (مستخدم في المصروفات)', en: 'Cannot delete (used in expenses)' },

@@ -1,6 +1,9 @@
 import type { ValidationKey } from '@app/shared/validation';
 import type { MessageKey } from '../i18n/messages';
 
+/** Which existing record holds a value that must be unique: `{ field: 'phone', customer: { uuid, name } }`. */
+export type ErrorConflict = { field: string; customer: { uuid: string; name: string } };
+
 /**
  * A failure the client can act on: a status of spec §8, a message key the error handler localizes,
  * and for 422 the fields at fault. Services throw these; one handler turns them into HTTP.
@@ -18,6 +21,8 @@ export class AppError extends Error {
       /** A machine-readable code the client branches on (403 email-verification …). */
       code?: string;
       retryAfter?: number;
+      /** 422: the existing record a unique value belongs to (sent as the body's top-level `conflict`). */
+      conflict?: ErrorConflict;
     } = {},
   ) {
     super(key);

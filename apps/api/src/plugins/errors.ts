@@ -2,10 +2,10 @@ import type { Locale } from '@app/shared/constants';
 import { type IssueLike, isValidationKey, issueField, localizeIssue, messageFor } from '@app/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, type ErrorConflict } from '../lib/errors';
 import { type MessageKey, t } from '../i18n/messages';
 
-type ErrorBody = { message: string; code?: string; errors?: Record<string, string[]>; retry_after?: number };
+type ErrorBody = { message: string; code?: string; errors?: Record<string, string[]>; retry_after?: number; conflict?: ErrorConflict };
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = root;
@@ -96,6 +96,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         );
       }
       if (error.options.messages) body.errors = { ...body.errors, ...error.options.messages };
+      if (error.options.conflict) body.conflict = error.options.conflict;
       if (error.options.retryAfter !== undefined) {
         body.retry_after = error.options.retryAfter;
         reply.header('retry-after', String(error.options.retryAfter));

@@ -11,7 +11,11 @@ export type ApiErrorBody = {
   code?: string;
   errors?: Record<string, string[]>;
   retry_after?: number;
+  /** 422 on a unique value: the existing record that holds it (a duplicate customer phone). */
+  conflict?: ApiConflict;
 };
+
+export type ApiConflict = { field: string; customer: { uuid: string; name: string } };
 
 /** A failed call. `status` 0 means the network failed; `fieldErrors` holds 422 messages by field. */
 export class ApiError extends Error {
@@ -19,6 +23,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly fieldErrors: Record<string, string>;
   readonly retryAfter: number | undefined;
+  readonly conflict: ApiConflict | undefined;
 
   constructor(status: number, body: ApiErrorBody, fieldErrors: Record<string, string> = {}) {
     super(body.message ?? `HTTP ${status}`);
@@ -27,6 +32,7 @@ export class ApiError extends Error {
     this.code = body.code;
     this.fieldErrors = fieldErrors;
     this.retryAfter = body.retry_after;
+    this.conflict = body.conflict;
   }
 }
 

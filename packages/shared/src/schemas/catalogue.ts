@@ -34,7 +34,7 @@ const sortOrderField = intIn(0, SORT_ORDER_MAX).default(0);
 /** A required id: missing is "required", anything else not an id is "invalid". */
 const requiredId = z.uuid({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'required' : 'invalid') });
 const description = optionalText(2000).nullable().optional();
-/** Optional slug: empty text counts as none (the server derives one from a Latin name). */
+/** Optional slug: empty text counts as none (the server makes one from the name, Arabic transliterated). */
 const optionalSlug = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), slugField.nullable().optional());
 /** An optional id: empty text (an unset select) counts as none. */
 const optionalId = z.preprocess((v) => (v === '' ? null : v), uuidField.nullable().optional());

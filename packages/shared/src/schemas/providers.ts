@@ -21,9 +21,11 @@ export const dateField = z
   }, 'date');
 
 /**
- * A provider (spec §3 Staff/provider). On an update, `branch_id`, `user_id` and `service_ids` left
- * out stay as they are; on a create they default to none. The commission fields count only when the
- * business has the commission plugin (the API drops them otherwise).
+ * A provider (spec §3 Staff/provider). On an update, `branch_id`, `user_id`, `service_ids` and
+ * `working_hours` left out stay as they are; on a create the first three default to none and the
+ * working hours to its branch's (the main branch's without one; see `providerDefaultHoursQuery`).
+ * The commission fields count only when the business has the commission plugin (the API drops them
+ * otherwise).
  */
 export const providerBody = z
   .object({
@@ -33,7 +35,7 @@ export const providerBody = z
     commission_value: z.number('number').int('integer').min(0, 'gte').max(1_000_000_000_000, 'lte').optional(),
     clients_in_same_time: z.number('number').int('integer').min(1, 'gte').max(CLIENTS_IN_SAME_TIME_MAX, 'lte').default(1),
     assignment_type: z.enum(ASSIGNMENT_TYPES, 'invalid').default('single'),
-    working_hours: workingHoursField.default({}),
+    working_hours: workingHoursField.optional(),
     branch_id: uuidField.nullable().optional(),
     user_id: uuidField.nullable().optional(),
     service_ids: z.array(uuidField).max(500, 'max_items').optional(),
@@ -51,6 +53,15 @@ export const providersQuery = z.object({
   branch_id: uuidField.optional(),
 });
 export type ProvidersQuery = z.infer<typeof providersQuery>;
+
+/**
+ * `GET providers/default-hours`: the working hours a new provider of that branch starts with when
+ * created without any — the branch's; without `branch_id`, the main branch's.
+ */
+export const providerDefaultHoursQuery = z.object({ branch_id: uuidField.optional() });
+export type ProviderDefaultHoursQuery = z.infer<typeof providerDefaultHoursQuery>;
+export const providerDefaultHoursSchema = z.object({ working_hours: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))) });
+export type ProviderDefaultHours = z.infer<typeof providerDefaultHoursSchema>;
 
 const ref = z.object({ uuid: z.string(), name: z.string() });
 

@@ -54,10 +54,10 @@ export function createCategoryService({ db }: { db: Database }) {
     async create(ctx: AuthContext, body: CategoryBody): Promise<Category> {
       try {
         return await withTenant(db, ctx.tenantId, async (tx) => {
-          const slug = await resolveSlug(tx, categories, ctx.tenantId, { given: body.slug, name: body.name, required: true });
+          const slug = await resolveSlug(tx, categories, ctx.tenantId, { given: body.slug, name: body.name, fallback: 'category' });
           const [row] = await tx
             .insert(categories)
-            .values({ tenantId: ctx.tenantId, name: body.name, description: body.description || null, slug: slug as string, sortOrder: body.sort_order })
+            .values({ tenantId: ctx.tenantId, name: body.name, description: body.description || null, slug, sortOrder: body.sort_order })
             .returning({ id: categories.id });
           if (!row) throw new Error('category insert returned nothing');
           return one(tx, ctx.tenantId, row.id);
@@ -72,10 +72,10 @@ export function createCategoryService({ db }: { db: Database }) {
         return await withTenant(db, ctx.tenantId, async (tx) => {
           const [current] = await select(tx, ctx.tenantId, id);
           if (!current) throw notFound();
-          const slug = await resolveSlug(tx, categories, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, required: true });
+          const slug = await resolveSlug(tx, categories, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, fallback: 'category' });
           await tx
             .update(categories)
-            .set({ name: body.name, description: body.description || null, slug: slug as string, sortOrder: body.sort_order, updatedAt: sql`now()` })
+            .set({ name: body.name, description: body.description || null, slug, sortOrder: body.sort_order, updatedAt: sql`now()` })
             .where(and(eq(categories.tenantId, ctx.tenantId), eq(categories.id, id)));
           return one(tx, ctx.tenantId, id);
         });

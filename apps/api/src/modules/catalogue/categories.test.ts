@@ -36,16 +36,30 @@ describe('categories', () => {
     expect((await category(owner, { name: 'Hair & Beard' })).slug).toBe('hair-beard-2');
   });
 
-  it('needs a slug for an Arabic name, and takes only slug characters', async () => {
+  it('makes the slug of an Arabic-only name itself (transliterated, unique); a given slug takes only slug characters', async () => {
     const ar = await owner.client.post('categories', { name: 'العناية بالشعر' });
-    expect(ar.statusCode).toBe(422);
-    expect(ar.json().errors.slug).toEqual(['This field is required']);
+    expect(ar.statusCode).toBe(201);
+    expect(ar.json().data).toMatchObject({ name: 'العناية بالشعر', slug: 'alanaya-balshar' });
+    // The same Arabic name again gets a different slug.
+    const again = await category(owner, { name: 'العناية بالشعر' });
+    expect(again.slug).toBe('alanaya-balshar-2');
+    // Short vowels are dropped, Arabic-Indic digits become digits; every slug keeps the slug rule.
+    const marked = await category(owner, { name: 'حَلاقة ٣' });
+    expect(marked.slug).toBe('hlaqa-3');
+    for (const s of [ar.json().data.slug, again.slug, marked.slug]) expect(s).toMatch(/^[A-Za-z0-9_-]+$/);
+    // A name with nothing to transliterate falls back to `category`, `category-2` …
+    const first = await category(owner, { name: '💈💈💈💈' });
+    const second = await category(owner, { name: '✂️✂️✂️✂️' });
+    expect([first.slug, second.slug]).toEqual(['category', 'category-2']);
+    // An edit without a slug keeps the one the category has.
+    const kept = await owner.client.put(`categories/${again.uuid}`, { name: 'العناية بالأظافر' });
+    expect(kept.json().data.slug).toBe('alanaya-balshar-2');
     const bad = await owner.client.post('categories', { name: 'العناية بالشعر', slug: 'شعر care' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.slug).toEqual(['English letters, digits, underscore and hyphen only']);
     const ok = await owner.client.post('categories', { name: 'العناية بالشعر', slug: 'hair_care-1' });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data.name).toBe('العناية بالشعر');
+    expect(ok.json().data.slug).toBe('hair_care-1');
   });
 
   it('refuses a slug already used in the business (422 exists), but not one of another business', async () => {

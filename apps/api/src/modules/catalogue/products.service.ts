@@ -153,7 +153,7 @@ export function createProductService({ db, storage }: { db: Database; storage: S
       try {
         return await withTenant(db, ctx.tenantId, async (tx) => {
           if (body.category_id) await assertIds(tx, categories, ctx.tenantId, [body.category_id], 'category_id');
-          const slug = await resolveSlug(tx, products, ctx.tenantId, { given: body.slug, name: body.name, required: false });
+          const slug = await resolveSlug(tx, products, ctx.tenantId, { given: body.slug, name: body.name, fallback: 'product' });
           const [row] = await tx
             .insert(products)
             .values({ tenantId: ctx.tenantId, ...columns(body), slug })
@@ -175,7 +175,7 @@ export function createProductService({ db, storage }: { db: Database; storage: S
             .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, id)));
           if (!current) throw notFound();
           if (body.category_id) await assertIds(tx, categories, ctx.tenantId, [body.category_id], 'category_id');
-          const slug = await resolveSlug(tx, products, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, required: false });
+          const slug = await resolveSlug(tx, products, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, fallback: 'product' });
           await tx
             .update(products)
             .set({ ...columns(body), slug, updatedAt: sql`now()` })

@@ -165,7 +165,7 @@ export function createServiceService({ db }: { db: Database }) {
       try {
         return await withTenant(db, ctx.tenantId, async (tx) => {
           await checkRefs(tx, ctx.tenantId, body);
-          const slug = await resolveSlug(tx, services, ctx.tenantId, { given: body.slug, name: body.name, required: false });
+          const slug = await resolveSlug(tx, services, ctx.tenantId, { given: body.slug, name: body.name, fallback: 'service' });
           const [row] = await tx
             .insert(services)
             .values({ tenantId: ctx.tenantId, ...columns(body), slug })
@@ -188,7 +188,7 @@ export function createServiceService({ db }: { db: Database }) {
             .where(and(eq(services.tenantId, ctx.tenantId), eq(services.id, id)));
           if (!current) throw notFound();
           await checkRefs(tx, ctx.tenantId, body);
-          const slug = await resolveSlug(tx, services, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, required: false });
+          const slug = await resolveSlug(tx, services, ctx.tenantId, { given: body.slug, name: body.name, current: current.slug, selfId: id, fallback: 'service' });
           await tx
             .update(services)
             .set({ ...columns(body), slug, updatedAt: sql`now()` })

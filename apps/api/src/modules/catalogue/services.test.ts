@@ -93,10 +93,29 @@ describe('services: create and read', () => {
     expect(got.json().data).toEqual(data);
   });
 
-  it('keeps no deposit amount while the deposit is off; an Arabic name gets no slug', async () => {
-    const s = await owner.client.post('services', service({ name: 'قص الشعر', deposit_amount: 500 }));
+  it('keeps no deposit amount while the deposit is off', async () => {
+    const s = await owner.client.post('services', service({ name: 'Deposit off', deposit_amount: 500 }));
     expect(s.statusCode).toBe(201);
-    expect(s.json().data).toMatchObject({ deposit_enabled: false, deposit_amount: 0, slug: null, metadata_visibility: 'both', is_public: true, display_on_booking_page: true });
+    expect(s.json().data).toMatchObject({ deposit_enabled: false, deposit_amount: 0, metadata_visibility: 'both', is_public: true, display_on_booking_page: true });
+  });
+
+  it('makes the slug of an Arabic-only name itself: transliterated, unique in the business', async () => {
+    const first = await owner.client.post('services', service({ name: 'قص الشعر' }));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.slug).toBe('qs-alshar');
+    const second = await owner.client.post('services', service({ name: 'قص الشعر', slug: '' }));
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data.slug).toBe('qs-alshar-2');
+    for (const res of [first, second]) expect(res.json().data.slug).toMatch(/^[A-Za-z0-9_-]+$/);
+    // Nothing to transliterate: `service`, then `service-2`.
+    const a = await create(owner, service({ name: '💈💈💈💈' }));
+    const b = await create(owner, service({ name: '💈💈💈💈' }));
+    expect([a.slug, b.slug]).toEqual(['service', 'service-2']);
+    // A service saved without a slug (onboarding's) gets one on its next edit.
+    await t.db.execute(sql`update services set slug = null where id = ${a.uuid}`);
+    const edited = await owner.client.put(`services/${a.uuid}`, service({ name: 'تنظيف البشرة' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.slug).toBe('tnzyf-albshra');
   });
 
   it.each([

@@ -82,14 +82,19 @@ export async function findCustomer(exec: Executor, tenantId: string, id: string,
   return row ?? null;
 }
 
-export async function phoneTaken(exec: Executor, tenantId: string, phone: string, exceptId: string | null): Promise<boolean> {
-  const conds = [eq(customers.tenantId, tenantId), eq(customers.phone, phone)];
+/** The customer of this business who has the phone (other than `exceptId`), or null. */
+export async function phoneOwner(
+  exec: Executor,
+  tenantId: string,
+  phone: string,
+  exceptId: string | null,
+): Promise<{ id: string; firstName: string; lastName: string } | null> {
   const rows = await exec
-    .select({ id: customers.id })
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
-    .where(and(...conds))
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.phone, phone)))
     .limit(2);
-  return rows.some((r) => r.id !== exceptId);
+  return rows.find((r) => r.id !== exceptId) ?? null;
 }
 
 export async function tagsOf(exec: Executor, tenantId: string, customerIds: string[]) {

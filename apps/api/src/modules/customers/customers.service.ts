@@ -49,6 +49,19 @@ function toAttachment(row: typeof customerAttachments.$inferSelect): CustomerAtt
 
 export const SEARCH_PAGE_SIZE = 10;
 
+/**
+ * A duplicate phone: the field message names the customer who has it, and the body's `conflict`
+ * carries that customer's id for a link. Only ever a customer of the caller's own business (every
+ * lookup runs in the caller's tenant; phones are unique per business).
+ */
+function phoneTaken(owner: { id: string; firstName: string; lastName: string }): AppError {
+  const name = `${owner.firstName} ${owner.lastName}`.trim();
+  return new AppError(422, 'validation_failed', {
+    fields: { phone: [{ key: 'customer_phone_taken', params: { name } }] },
+    conflict: { field: 'phone', customer: { uuid: owner.id, name } },
+  });
+}
+
 /** Customers with tags and custom field values, notes (data scope), attachments and the blocked flag. */
 export function createCustomerService(deps: { db: Database }) {
   const { db } = deps;
@@ -102,7 +115,8 @@ export function createCustomerService(deps: { db: Database }) {
     if (!phone) return null;
     const e164 = normalizePhone(phone, country);
     if (!e164) throw fieldError('phone', 'phone');
-    if (await repo.phoneTaken(tx, ctx.tenantId, e164, exceptId)) throw fieldError('phone', 'exists');
+    const owner = await repo.phoneOwner(tx, ctx.tenantId, e164, exceptId);
+    if (owner) throw phoneTaken(owner);
     return e164;
   }
 
@@ -125,18 +139,27 @@ export function createCustomerService(deps: { db: Database }) {
     return checked.values;
   }
 
-  /** A duplicate phone or a tag deleted meanwhile, caught by the database. */
-  function raceAsField(err: unknown): never {
-    if (isUniqueViolation(err)) throw fieldError('phone', 'exists');
+  /**
+   * A duplicate phone or a tag deleted meanwhile, caught by the database. On a duplicate (a create
+   * that raced another with the same phone) the winner is looked up afterwards, in the caller's
+   * business, so the loser is told who has the number like any other duplicate.
+   */
+  async function raceAsField(err: unknown, ctx: AuthContext, phone: string | null, exceptId: string | null): Promise<never> {
+    if (isUniqueViolation(err)) {
+      const owner = phone ? await withTenant(db, ctx.tenantId, (tx) => repo.phoneOwner(tx, ctx.tenantId, phone, exceptId)) : null;
+      throw owner ? phoneTaken(owner) : fieldError('phone', 'exists');
+    }
     if (isForeignKeyViolation(err)) throw fieldError('tag_ids', 'not_exists');
     throw err;
   }
 
   async function create(ctx: AuthContext, body: CustomerBodyParsed): Promise<Customer> {
+    let written: string | null = null;
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
         const country = body.phone_country ?? 'SA';
         const phone = await phoneColumn(tx, ctx, body.phone, country, null);
+        written = phone;
         const tagIds = await checkTags(tx, ctx, body.tag_ids ?? []);
         const customFields = await customFieldColumn(tx, ctx, body.custom_fields ?? {});
         const row = await repo.insertCustomer(tx, {
@@ -157,11 +180,12 @@ export function createCustomerService(deps: { db: Database }) {
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
-      return raceAsField(err);
+      return raceAsField(err, ctx, written, null);
     }
   }
 
   async function update(ctx: AuthContext, id: string, body: CustomerPatch): Promise<Customer> {
+    let written: string | null = null;
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
         const current = await repo.findCustomer(tx, ctx.tenantId, id, true);
@@ -173,6 +197,7 @@ export function createCustomerService(deps: { db: Database }) {
           const country = body.phone_country ?? current.phoneCountry;
           const raw = body.phone !== undefined ? body.phone : current.phone;
           values.phone = await phoneColumn(tx, ctx, raw, country, id);
+          written = values.phone;
           values.phoneCountry = country;
         }
         if (body.email !== undefined) values.email = body.email;
@@ -188,7 +213,7 @@ export function createCustomerService(deps: { db: Database }) {
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
-      return raceAsField(err);
+      return raceAsField(err, ctx, written, id);
     }
   }
 

@@ -1,11 +1,30 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, randomSaMobile, readyUser, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
 import { checkCustomFieldValues } from './custom-field-values';
 import { cleanFileName, sniffAttachment } from './customers.routes';
+
+/**
+ * The duplicate-phone check can be made to miss once, as when another request inserted the same
+ * phone between this one's check and its insert: the unique index then decides (the race path).
+ */
+const phoneCheck = vi.hoisted(() => ({ misses: 0 }));
+vi.mock('./customers.repository', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./customers.repository')>();
+  return {
+    ...actual,
+    phoneOwner: (...args: Parameters<typeof actual.phoneOwner>) => {
+      if (phoneCheck.misses > 0) {
+        phoneCheck.misses--;
+        return Promise.resolve(null);
+      }
+      return actual.phoneOwner(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof readyUser>>;
@@ -166,16 +185,87 @@ describe('customers', () => {
     await create({ phone: mobile });
     const dup = await owner.client.post('customers', valid({ phone: `+966 ${mobile.slice(0, 2)} ${mobile.slice(2)}` }));
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors.phone).toEqual(['This value already exists']);
+    expect(dup.json().errors.phone).toEqual(['This number already belongs to the customer “Khalid Omar”']);
     const elsewhere = await other.client.post('customers', { first_name: 'Same', last_name: 'Phone', phone: mobile });
     expect(elsewhere.statusCode).toBe(201);
     const c = await create();
     const clash = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { phone: mobile } });
-    expect(clash.json().errors.phone).toEqual(['This value already exists']);
+    expect(clash.json().errors.phone).toEqual(['This number already belongs to the customer “Khalid Omar”']);
     // Its own number again is fine; no phone at all too (several customers may have none).
     expect((await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { phone: c.phone } })).statusCode).toBe(200);
     expect((await create({ phone: null })).phone).toBeNull();
     expect((await create({ phone: '' })).phone).toBeNull();
+  });
+
+  it('names the customer who already has the phone, with its id, on create and on update', async () => {
+    const mobile = randomSaMobile();
+    const holder = await create({ first_name: 'Huda', last_name: 'Saleh', phone: `0${mobile}` });
+    const message = 'This number already belongs to the customer “Huda Saleh”';
+    const conflict = { field: 'phone', customer: { uuid: holder.uuid, name: 'Huda Saleh' } };
+
+    const dup = await owner.client.post('customers', valid({ phone: `+966${mobile}` }));
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json()).toEqual({ message, errors: { phone: [message] }, conflict });
+
+    const c = await create();
+    const clash = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { phone: mobile } });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json()).toEqual({ message, errors: { phone: [message] }, conflict });
+    // In Arabic: the same conflict, the message in Arabic.
+    const ar = await owner.client.post('customers', valid({ phone: `0${mobile}` }), { lang: 'ar' });
+    expect(ar.json().errors.phone).toEqual(['هذا الرقم مسجّل للعميل «Huda Saleh»']);
+    expect(ar.json().conflict).toEqual(conflict);
+  });
+
+  it("never names another business's customer: phones are unique per business", async () => {
+    const mobile = randomSaMobile();
+    const theirs = (await other.client.post('customers', { first_name: 'Secret', last_name: 'Theirs', phone: mobile })).json().data;
+    // Their customer does not stand in the way of ours.
+    const mine = await owner.client.post('customers', valid({ first_name: 'Mine', last_name: 'First', phone: mobile }));
+    expect(mine.statusCode).toBe(201);
+    // A duplicate in our business names our customer, never theirs.
+    const dup = await owner.client.post('customers', valid({ phone: mobile }));
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().conflict).toEqual({ field: 'phone', customer: { uuid: mine.json().data.uuid, name: 'Mine First' } });
+    expect(dup.body).not.toContain(theirs.uuid);
+    expect(dup.body).not.toContain('Secret');
+    // And the other way round.
+    const theirDup = await other.client.post('customers', { first_name: 'X', last_name: 'Y', phone: mobile });
+    expect(theirDup.json().conflict.customer.uuid).toBe(theirs.uuid);
+    expect(theirDup.body).not.toContain(mine.json().data.uuid);
+  });
+
+  it('answers two creates with the same phone at once with one 201 and one 422 naming the winner', async () => {
+    const mobile = randomSaMobile();
+    const [a, b] = await Promise.all([
+      owner.client.post('customers', valid({ first_name: 'Racer', last_name: 'One', phone: mobile })),
+      owner.client.post('customers', valid({ first_name: 'Racer', last_name: 'Two', phone: mobile })),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([201, 422]);
+    const [won, lost] = a.statusCode === 201 ? [a, b] : [b, a];
+    const winner = won.json().data;
+    expect(lost.json().conflict).toEqual({ field: 'phone', customer: { uuid: winner.uuid, name: `${winner.first_name} ${winner.last_name}` } });
+    expect(lost.json().errors.phone).toEqual([`This number already belongs to the customer “${winner.first_name} ${winner.last_name}”`]);
+  });
+
+  it('names the winner when the unique index, not the check, catches the duplicate (create and update)', async () => {
+    const mobile = randomSaMobile();
+    const winner = await create({ first_name: 'Early', last_name: 'Bird', phone: mobile });
+    const conflict = { field: 'phone', customer: { uuid: winner.uuid, name: 'Early Bird' } };
+    phoneCheck.misses = 1;
+    const lost = await owner.client.post('customers', valid({ phone: mobile }));
+    expect(phoneCheck.misses).toBe(0);
+    expect(lost.statusCode).toBe(422);
+    expect(lost.json().conflict).toEqual(conflict);
+    expect(lost.json().errors.phone).toEqual(['This number already belongs to the customer “Early Bird”']);
+
+    const c = await create();
+    phoneCheck.misses = 1;
+    const clash = await owner.client.request('PATCH', `customers/${c.uuid}`, { body: { phone: mobile } });
+    expect(phoneCheck.misses).toBe(0);
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().conflict).toEqual(conflict);
   });
 
   it("refuses another business's tags", async () => {

@@ -88,6 +88,19 @@ export async function branchExists(exec: Executor, tenantId: string, id: string)
   return Boolean(row);
 }
 
+/**
+ * The working hours a new provider starts with: its branch's, or the main branch's when it has none
+ * (the hours onboarding set); `null` when that branch does not exist.
+ */
+export async function branchHours(exec: Executor, tenantId: string, branchId: string | null) {
+  const [row] = await exec
+    .select({ workingHours: branches.workingHours })
+    .from(branches)
+    .where(and(eq(branches.tenantId, tenantId), branchId ? eq(branches.id, branchId) : eq(branches.isMain, true)))
+    .limit(1);
+  return row?.workingHours ?? null;
+}
+
 export async function findUser(exec: Executor, tenantId: string, id: string) {
   const [row] = await exec
     .select({ id: users.id, type: users.type, isOwner: users.isOwner, roleId: users.roleId })

@@ -1,6 +1,15 @@
 import { idParam } from '@app/shared/schemas/access';
 import { messageSchema } from '@app/shared/schemas/common';
-import { providerBody, providerSchema, providersQuery, timeOffBody, timeOffParams, timeOffSchema } from '@app/shared/schemas/providers';
+import {
+  providerBody,
+  providerDefaultHoursQuery,
+  providerDefaultHoursSchema,
+  providerSchema,
+  providersQuery,
+  timeOffBody,
+  timeOffParams,
+  timeOffSchema,
+} from '@app/shared/schemas/providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { providers as providersTable, providerTimeOff } from '../../db/schema/business';
@@ -21,6 +30,13 @@ export const providerRoutes = (deps: { db: Database }): FastifyPluginAsyncZod =>
   app.get('/providers', { config: deskReadable(all), schema: { tags, querystring: providersQuery, response: { 200: listOf(providerSchema) } } }, async (request) => ({
     data: await providers.list(ctxOf(request), request.query),
   }));
+
+  // Static: matched before `/providers/:id`.
+  app.get(
+    '/providers/default-hours',
+    { config: all, schema: { tags, summary: 'The working hours a new provider of the branch starts with', querystring: providerDefaultHoursQuery, response: { 200: one(providerDefaultHoursSchema) } } },
+    async (request) => ({ data: await providers.defaultHours(ctxOf(request), request.query) }),
+  );
 
   app.get('/providers/:id', { config: byId, schema: { tags, params: idParam, response: { 200: one(providerSchema) } } }, async (request) => ({
     data: await providers.get(ctxOf(request), request.params.id),

@@ -1,4 +1,4 @@
-import type { Provider, ProviderBodyParsed, ProvidersQuery, TimeOff } from '@app/shared/schemas/providers';
+import type { Provider, ProviderBodyParsed, ProviderDefaultHours, ProviderDefaultHoursQuery, ProvidersQuery, TimeOff } from '@app/shared/schemas/providers';
 import { type Database, type Executor, withTenant } from '../../db/client';
 import type { providerTimeOff } from '../../db/schema/business';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -74,6 +74,13 @@ export function createProviderService(deps: { db: Database }) {
     });
   }
 
+  /** The hours a provider of that branch is created with when the body has none (422 on an unknown branch). */
+  async function defaultHours(ctx: AuthContext, q: ProviderDefaultHoursQuery): Promise<ProviderDefaultHours> {
+    const hours = await withTenant(db, ctx.tenantId, (tx) => repo.branchHours(tx, ctx.tenantId, q.branch_id ?? null));
+    if (!hours && q.branch_id) throw fieldError('branch_id', 'not_exists');
+    return { working_hours: hours ?? {} };
+  }
+
   /** Checks the ids of the body against the tenant's rows (422 `not_exists` on the field). */
   async function checkRefs(tx: Executor, ctx: AuthContext, body: ProviderBodyParsed, providerId: string | null) {
     if (body.branch_id && !(await repo.branchExists(tx, ctx.tenantId, body.branch_id))) throw fieldError('branch_id', 'not_exists');
@@ -110,7 +117,7 @@ export function createProviderService(deps: { db: Database }) {
       label: body.label || null,
       clientsInSameTime: body.clients_in_same_time,
       assignmentType: body.assignment_type,
-      workingHours: body.working_hours,
+      ...(body.working_hours !== undefined ? { workingHours: body.working_hours } : {}),
       ...(body.branch_id !== undefined ? { branchId: body.branch_id } : {}),
       ...(body.user_id !== undefined ? { userId: body.user_id } : {}),
       ...(withCommission && body.commission_type !== undefined
@@ -132,7 +139,10 @@ export function createProviderService(deps: { db: Database }) {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
         const serviceIds = await checkRefs(tx, ctx, body, null);
-        const id = await repo.insertProvider(tx, { tenantId: ctx.tenantId, ...columns(ctx, body) });
+        // Created without hours: it works its branch's (the main branch's without one), as the form
+        // prefills them (`defaultHours`) and the import does.
+        const workingHours = body.working_hours ?? (await repo.branchHours(tx, ctx.tenantId, body.branch_id ?? null)) ?? {};
+        const id = await repo.insertProvider(tx, { tenantId: ctx.tenantId, ...columns(ctx, body), workingHours });
         if (serviceIds) await repo.replaceServices(tx, ctx.tenantId, id, serviceIds);
         const row = await repo.findProvider(tx, ctx.tenantId, id);
         if (!row) throw new Error('created provider missing');
@@ -209,7 +219,7 @@ export function createProviderService(deps: { db: Database }) {
     if (!gone) throw notFound();
   }
 
-  return { list, get, create, update, remove, listTimeOff, addTimeOff, removeTimeOff };
+  return { list, get, defaultHours, create, update, remove, listTimeOff, addTimeOff, removeTimeOff };
 }
 
 export type ProviderService = ReturnType<typeof createProviderService>;

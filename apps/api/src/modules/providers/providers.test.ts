@@ -110,6 +110,41 @@ describe('providers', () => {
     expect(zero.json().errors.clients_in_same_time).toEqual(['Must be at least 1']);
   });
 
+  it("starts a provider created without hours on its branch's hours, night shift included", async () => {
+    // A branch open late: Thursday into Friday morning, Friday closed, Saturday two ranges.
+    const nightHours = { '0': [['16:00', '02:00']], '4': [['10:00', '14:00'], ['18:00', '03:00']], '6': [['00:00', '00:00']] };
+    const branch = await owner.client.post('branches', { name: 'Night Branch', working_hours: nightHours });
+    expect(branch.statusCode, branch.body).toBe(201);
+    const nightId = branch.json().data.uuid as string;
+
+    const p = await create({ name: 'Night Shift One', branch_id: nightId });
+    expect(p.working_hours).toEqual(nightHours);
+    // The form prefills from the same source.
+    const prefill = await owner.client.get(`providers/default-hours?branch_id=${nightId}`);
+    expect(prefill.statusCode).toBe(200);
+    expect(prefill.json().data).toEqual({ working_hours: nightHours });
+
+    // Without a branch: the main branch's hours (the ones onboarding set).
+    const main = await first<{ working_hours: unknown }>(sql`select working_hours from branches where tenant_id = ${tenant} and is_main`);
+    const loose = await create({ name: 'No Branch One' });
+    expect(loose.working_hours).toEqual(main.working_hours);
+    expect((await owner.client.get('providers/default-hours')).json().data.working_hours).toEqual(main.working_hours);
+
+    // Given hours win, empty ones included (closed all week); an update without hours keeps them.
+    expect((await create({ name: 'Own Hours One', branch_id: nightId, working_hours: hours })).working_hours).toEqual(hours);
+    expect((await create({ name: 'Closed Week One', branch_id: nightId, working_hours: {} })).working_hours).toEqual({});
+    const kept = await owner.client.put(`providers/${p.uuid}`, { name: 'Night Shift One', branch_id: branchId });
+    expect(kept.json().data.working_hours).toEqual(nightHours);
+
+    const unknown = await owner.client.get('providers/default-hours?branch_id=00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.branch_id).toEqual(['This value does not exist']);
+    const customersOnly = await staffAccount(t.db, tenant, { permissions: ['customers'] });
+    expect((await owner.client.get('providers/default-hours', { token: customersOnly.token })).statusCode).toBe(403);
+    const providersOnly = await staffAccount(t.db, tenant, { permissions: ['providers'] });
+    expect((await owner.client.get(`providers/default-hours?branch_id=${nightId}`, { token: providersOnly.token })).json().data).toEqual({ working_hours: nightHours });
+  });
+
   it("refuses another business's branch, services and account, and unknown ids", async () => {
     const theirService = (await first<{ id: string }>(sql`select id from services where tenant_id = ${other.user.tenant.uuid} limit 1`)).id;
     const theirBranch = (await first<{ id: string }>(sql`select id from branches where tenant_id = ${other.user.tenant.uuid} limit 1`)).id;

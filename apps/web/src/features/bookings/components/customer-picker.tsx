@@ -1,14 +1,15 @@
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@app/shared/constants';
-import { PHONE_COUNTRY_CODES } from '@app/shared/phone';
+import { normalizePhone, PHONE_COUNTRY_CODES } from '@app/shared/phone';
 import { ActionIcon, Button, Card, Combobox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Tooltip, useCombobox } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconSearch, IconUserCheck, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useCreateCustomer, useCustomerSearch } from '@/features/customers/api/customers';
 import { customerName } from '@/features/customers/lib/customer-form';
+import { type ApiConflict, isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { guessPhoneCountry } from '@/lib/phone-country';
 
@@ -162,6 +163,9 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) =
       phone: (v) => (v.trim() ? null : t('drawer.required')),
     },
   });
+  // A phone another customer already has: that customer, offered instead, while the phone is unchanged.
+  const [conflict, setConflict] = useState<{ phone: string; country: string; customer: ApiConflict['customer'] } | null>(null);
+  const existing = conflict && conflict.phone === form.values.phone ? conflict : null;
   const save = () => {
     if (form.validate().hasErrors) return;
     const v = form.values;
@@ -169,7 +173,11 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) =
       { first_name: v.first_name.trim(), last_name: v.last_name.trim(), phone: v.phone.trim(), phone_country: v.phone_country },
       {
         onSuccess: (res) => onCreated({ id: res.data.uuid, name: customerName(res.data), phone: res.data.phone }),
-        onError: (e) => applyServerErrors(form, e, ['first_name', 'last_name', 'phone'], { phone_country: 'phone' }),
+        onError: (e) => {
+          applyServerErrors(form, e, ['first_name', 'last_name', 'phone'], { phone_country: 'phone' });
+          const c = isApiError(e) && e.conflict?.field === 'phone' ? e.conflict.customer : null;
+          setConflict(c ? { phone: v.phone, country: v.phone_country, customer: c } : null);
+        },
       },
     );
   };
@@ -205,6 +213,18 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) =
             form.setFieldValue('phone_country', guessPhoneCountry(phone, form.values.phone_country));
           }}
         />
+        {existing && (
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconUserCheck size={16} />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => onCreated({ id: existing.customer.uuid, name: existing.customer.name, phone: normalizePhone(existing.phone, existing.country) ?? existing.phone.trim() })}
+            data-testid="booking-customer-use-existing"
+          >
+            {t('drawer.useExisting')}
+          </Button>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onCancel}>
             {t('drawer.cancel')}

@@ -1,9 +1,9 @@
 import { WEEKDAYS } from '@app/shared/constants';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DayForm, nextRange, type RangeForm, runsPastMidnight } from '../lib/working-hours';
+import { copyDayToAll, type DayForm, nextRange, type RangeForm, runsPastMidnight } from '../lib/working-hours';
 
 /** Times read left to right ("09:00") in Arabic too. */
 const TIME_STYLES = { input: { direction: 'ltr' as const, minWidth: 0, paddingInline: 6 } };
@@ -100,6 +100,17 @@ export function WorkingHoursEditor({ value, onChange, errors }: Props) {
                     >
                       {t('hours.addRange')}
                     </Button>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      leftSection={<IconCopy size={14} />}
+                      aria-label={t('hours.copyToAllOf', { day: dayNames[d] })}
+                      title={t('hours.copyToAllHint')}
+                      onClick={() => onChange(copyDayToAll(value, d))}
+                      data-testid={`hours-${d}-copy-all`}
+                    >
+                      {t('hours.copyToAll')}
+                    </Button>
                   </Group>
                   {error && (
                     <Text c="red" fz="xs" data-testid={`hours-error-${d}`}>
@@ -128,8 +139,11 @@ export type HoursForm = {
   clearFieldError: (path: string) => void;
 };
 
-/** The hours editor bound to a form: the form-level error above it, per-day errors cleared on change. */
-export function WorkingHoursField({ form }: { form: HoursForm }) {
+/**
+ * The hours editor bound to a form: the form-level error above it, per-day errors cleared on change;
+ * `onEdit` hears every change the user makes (not the form's own `setFieldValue` calls).
+ */
+export function WorkingHoursField({ form, onEdit }: { form: HoursForm; onEdit?: () => void }) {
   const dayErrors = Object.fromEntries(WEEKDAYS.map((d) => [d, form.errors[`days.${d}`] as string | undefined]));
   return (
     <>
@@ -143,6 +157,7 @@ export function WorkingHoursField({ form }: { form: HoursForm }) {
         onChange={(days) => {
           form.setFieldValue('days', days);
           for (const d of WEEKDAYS) form.clearFieldError(`days.${d}`);
+          onEdit?.();
         }}
         errors={dayErrors}
       />

@@ -1,6 +1,6 @@
 import { branchBody } from '@app/shared/schemas/access';
 import { describe, expect, it } from 'vitest';
-import { defaultWeek, formToHours, hoursToForm, nextRange, runsPastMidnight } from './working-hours';
+import { copyDayToAll, defaultWeek, formToHours, hoursToForm, nextRange, runsPastMidnight } from './working-hours';
 
 describe('working hours form ↔ API', () => {
   it('turns API hours into seven days, missing days closed with a ready range', () => {
@@ -58,5 +58,25 @@ describe('working hours form ↔ API', () => {
     expect(nextRange([{ from: '22:00', to: '23:59' }])).toEqual({ from: '09:00', to: '17:00' });
     expect(nextRange([])).toEqual({ from: '09:00', to: '17:00' });
     expect(nextRange([{ from: '18:00', to: '02:00' }])).toEqual({ from: '09:00', to: '17:00' }); // after a night shift
+  });
+});
+
+describe('copy to all days', () => {
+  it("gives every day, days off included, a copy of the day's ranges", () => {
+    const days = hoursToForm({ '0': [['09:00', '17:00']], '4': [['10:00', '14:00'], ['18:00', '02:00']] });
+    const copied = copyDayToAll(days, 4);
+    expect(copied).toHaveLength(7);
+    for (const day of copied) expect(day).toEqual({ open: true, ranges: [{ from: '10:00', to: '14:00' }, { from: '18:00', to: '02:00' }] });
+    expect(formToHours(copied)['6']).toEqual([['10:00', '14:00'], ['18:00', '02:00']]);
+    // Copies, not shared objects: editing one day afterwards leaves the others alone.
+    expect(copied[0]?.ranges[0]).not.toBe(copied[1]?.ranges[0]);
+    expect(copied[4]?.ranges[0]).not.toBe(days[4]?.ranges[0]);
+    // The source is unchanged.
+    expect(days[5]?.open).toBe(false);
+  });
+
+  it('changes nothing for an unknown day', () => {
+    const days = defaultWeek();
+    expect(copyDayToAll(days, 9)).toEqual(days);
   });
 });

@@ -61,3 +61,14 @@ export function runsPastMidnight(range: RangeForm): boolean {
   if (!/^\d{2}:\d{2}$/.test(range.from) || !/^\d{2}:\d{2}$/.test(range.to)) return false;
   return wallRangeEnd(toWallMinutes(range.from), toWallMinutes(range.to)) >= 1440;
 }
+
+/**
+ * "Copy to all days": every weekday opens with a copy of day `from`'s ranges, days off included (the
+ * user switches the ones that stay closed off afterwards; a closed day would otherwise keep stale
+ * ranges hidden behind its switch). An unknown day changes nothing.
+ */
+export function copyDayToAll(days: readonly DayForm[], from: number): DayForm[] {
+  const source = days[from];
+  if (!source) return [...days];
+  return days.map(() => ({ open: true, ranges: source.ranges.map((r) => ({ ...r })) }));
+}

@@ -38,7 +38,13 @@ export const catalogueKeys = {
 
 // ---------------------------------------------------------------- categories
 export const useCategories = () => useQuery({ queryKey: catalogueKeys.categories, queryFn: fetchData<Category[]>('categories') });
-export const useSaveCategory = () => useSaveMutation<CategoryBody>('categories', [catalogueKeys.categories]);
+/** Creates (no id) or updates a category; answers with the saved category (the service form selects a new one). */
+export const useSaveCategory = () =>
+  useWriteMutation(
+    ({ id, body }: { id?: string | null; body: CategoryBody }) =>
+      id ? api.put<WriteResult & { data: Category }>(`categories/${id}`, body) : api.post<WriteResult & { data: Category }>('categories', body),
+    [catalogueKeys.categories],
+  );
 export const useDeleteCategory = () => useDeleteMutation('categories', [catalogueKeys.categories]);
 export const useReorderCategories = () =>
   useWriteMutation((ids: string[]) => api.put<WriteResult & { data: Category[] }>('categories/reorder', { ids }), [catalogueKeys.categories]);

@@ -1,6 +1,7 @@
 import { BUFFER_CHOICES, DURATION_CHOICES, METADATA_VISIBILITY, serviceBody } from '@app/shared/schemas/catalogue';
-import { Alert, Badge, Button, Checkbox, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, } from 'react-router';
@@ -11,6 +12,7 @@ import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { formatDuration } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useAssignProviders, useCategories, useSaveService, useService, useServiceProviders, useTaxOptions } from '../api/catalogue';
+import { CategoryQuickCreate } from '../components/category-quick-create';
 import { FormHeader, FormPageFooter, MoneyInput, RecordGate, useMoney, useRecordId } from '../components/common';
 import { emptyServiceForm, formToServiceBody, SERVICE_FORM_FIELDS, type ServiceFormValues, serviceToForm } from '../lib/forms';
 
@@ -66,6 +68,12 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
   );
   const props = (path: (typeof SERVICE_FORM_FIELDS)[number]) => clearOnBlur(form, path, form.getInputProps(path));
 
+  // A category made on the spot (issue 14): a modal whose own form keeps its submit away from this one.
+  const categoryList = categories.data ?? [];
+  const noCategories = categories.isSuccess && categoryList.length === 0;
+  const [newCategory, setNewCategory] = useState(false);
+  const openNewCategory = () => setNewCategory(true);
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -82,8 +90,28 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
                 label={t('fields.category')}
                 required
                 searchable
-                data={(categories.data ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
+                data={categoryList.map((c) => ({ value: c.uuid, label: c.name }))}
                 nothingFoundMessage={t('services.noCategories')}
+                description={
+                  noCategories ? (
+                    <>
+                      {t('services.noCategoriesYet')}{' '}
+                      <Anchor component="button" type="button" fz="inherit" onClick={openNewCategory} data-testid="service-category-create-first">
+                        {t('services.createFirstCategory')}
+                      </Anchor>
+                    </>
+                  ) : undefined
+                }
+                inputContainer={(input) => (
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <Box flex={1} miw={0}>
+                      {input}
+                    </Box>
+                    <Button variant="light" leftSection={<IconPlus size={16} />} onClick={openNewCategory} data-testid="service-category-new">
+                      {t('services.newCategory')}
+                    </Button>
+                  </Group>
+                )}
                 data-testid="service-category"
                 {...props('category_id')}
               />
@@ -148,6 +176,7 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
         </Paper>
 
         <FormPageFooter back={LIST} editing={Boolean(id)} saving={save.isPending} testId="service-save" />
+        <CategoryQuickCreate opened={newCategory} onClose={() => setNewCategory(false)} onCreated={(c) => form.setFieldValue('category_id', c.uuid)} />
       </Stack>
     </form>
   );

@@ -1,11 +1,13 @@
 import { PHONE_COUNTRIES, PHONE_COUNTRY_CODES } from '@app/shared/phone';
 import { type Customer, customerBody } from '@app/shared/schemas/customers';
 import { messageFor } from '@app/shared/validation';
-import { Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormFooter } from '@/components/form-footer';
-import { isApiError } from '@/lib/api-client';
+import { type ApiConflict, isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { guessPhoneCountry } from '@/lib/phone-country';
 import { useLocale } from '@/lib/use-locale';
@@ -39,6 +41,9 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
     validate: (v) => ({ ...zodErrors(customerBody, formToCustomerBody(v, defs), locale), ...missingRequired(v, defs, messageFor('required', locale), !customer) }),
   });
   const customPaths = defs.map((d) => `custom_fields.${d.uuid}`);
+  // A phone another customer already has: who, for as long as the phone is the one refused.
+  const [conflict, setConflict] = useState<{ phone: string; customer: ApiConflict['customer'] } | null>(null);
+  const phoneOwner = conflict && conflict.phone === form.values.phone ? conflict.customer : null;
   const submit = form.onSubmit((v) => {
     const body = customerBody.parse(formToCustomerBody(v, defs));
     save.mutate(body, {
@@ -47,7 +52,9 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
         onClose();
       },
       onError: (e) => {
-        if (isApiError(e)) applyServerErrors(form, e, [...CUSTOMER_FORM_FIELDS, ...customPaths]);
+        if (!isApiError(e)) return;
+        applyServerErrors(form, e, [...CUSTOMER_FORM_FIELDS, ...customPaths]);
+        setConflict(e.conflict?.field === 'phone' ? { phone: v.phone, customer: e.conflict.customer } : null);
       },
     });
   });
@@ -75,21 +82,27 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
             data-testid="customer-phone-country"
             {...props('phone_country')}
           />
-          <TextInput
-            label={t('fields.phone')}
-            inputMode="tel"
-            style={{ flex: 1 }}
-            styles={{ input: { direction: 'ltr' } }}
-            placeholder="5XXXXXXXX"
-            data-testid="customer-phone"
-            {...props('phone')}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              form.setFieldValue('phone', value);
-              const guessed = guessPhoneCountry(value, form.values.phone_country);
-              if (guessed !== form.values.phone_country) form.setFieldValue('phone_country', guessed);
-            }}
-          />
+          <Stack gap={4} style={{ flex: 1 }}>
+            <TextInput
+              label={t('fields.phone')}
+              inputMode="tel"
+              styles={{ input: { direction: 'ltr' } }}
+              placeholder="5XXXXXXXX"
+              data-testid="customer-phone"
+              {...props('phone')}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                form.setFieldValue('phone', value);
+                const guessed = guessPhoneCountry(value, form.values.phone_country);
+                if (guessed !== form.values.phone_country) form.setFieldValue('phone_country', guessed);
+              }}
+            />
+            {phoneOwner && (
+              <Anchor component={Link} to={`/management/customers/${phoneOwner.uuid}`} onClick={onClose} fz="sm" data-testid="customer-phone-owner">
+                {t('form.openExisting', { name: phoneOwner.name })}
+              </Anchor>
+            )}
+          </Stack>
         </Group>
         <TextInput label={t('fields.email')} type="email" styles={{ input: { direction: 'ltr' } }} data-testid="customer-email" {...props('email')} />
         <TextInput label={t('fields.address')} data-testid="customer-address" {...props('address')} />

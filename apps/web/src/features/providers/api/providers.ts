@@ -1,7 +1,7 @@
-import type { Provider, ProviderBody, TimeOff, TimeOffBody } from '@app/shared/schemas/providers';
+import type { Provider, ProviderBody, ProviderDefaultHours, TimeOff, TimeOffBody } from '@app/shared/schemas/providers';
 import { useQuery } from '@tanstack/react-query';
 import { providerOptionKeys } from '@/features/branches/api/teams';
-import { api } from '@/lib/api-client';
+import { api, apiRequest } from '@/lib/api-client';
 import { fetchData, useDeleteMutation, useSaveMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 
 export const providerKeys = {
@@ -9,6 +9,7 @@ export const providerKeys = {
   list: () => [...providerKeys.all, 'list'] as const,
   one: (id: string) => [...providerKeys.all, 'one', id] as const,
   timeOff: (id: string) => [...providerKeys.all, 'time-off', id] as const,
+  defaultHours: (branchId: string | null) => [...providerKeys.all, 'default-hours', branchId ?? 'main'] as const,
 };
 
 export const useProviders = () => useQuery({ queryKey: providerKeys.list(), queryFn: fetchData<Provider[]>('providers') });
@@ -28,6 +29,19 @@ export const useAddTimeOff = (id: string) =>
   useWriteMutation((body: TimeOffBody) => api.post<WriteResult & { data: TimeOff }>(`providers/${id}/time-off`, body), [providerKeys.timeOff(id)]);
 
 export const useDeleteTimeOff = (id: string) => useDeleteMutation(`providers/${id}/time-off`, [providerKeys.timeOff(id)]);
+
+/**
+ * The hours the API gives a provider of that branch created without any (the branch's; the main
+ * branch's for none): what a new provider's form starts with. Quiet: on failure the form keeps its own.
+ */
+export const useProviderDefaultHours = (branchId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: providerKeys.defaultHours(branchId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: ProviderDefaultHours }>('providers/default-hours', { query: { branch_id: branchId }, signal, quiet: true }).then((r) => r.data),
+    enabled,
+    retry: false,
+  });
 
 export type ServiceOption = { uuid: string; name: string };
 

@@ -12,6 +12,7 @@ import { apiRequest, isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useSaveProvider, useServiceOptions } from '../api/providers';
+import { useBranchHoursPrefill } from '../lib/branch-hours-prefill';
 import {
   emptyProviderForm,
   formToProviderBody,
@@ -57,6 +58,8 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
     initialValues: provider ? providerToForm(provider, currency) : emptyProviderForm(),
     validate: (v) => toProviderFormErrors(zodErrors(providerBody, formToProviderBody(v, opts), locale)),
   });
+  // A new provider starts with its branch's hours and follows a branch change until they are edited.
+  const prefill = useBranchHoursPrefill({ enabled: !provider, branchId: form.values.branch_id, setDays: (days) => form.setFieldValue('days', days) });
 
   const submit = form.onSubmit((v) =>
     save.mutate(
@@ -212,7 +215,12 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
           <Text c="dimmed" fz="sm" mb="sm">
             {t('form.hoursHint')}
           </Text>
-          <WorkingHoursField form={form} />
+          {!provider && (
+            <Text c="dimmed" fz="sm" mb="sm" data-testid="provider-hours-from-branch">
+              {t('form.hoursFromBranch')}
+            </Text>
+          )}
+          {prefill.loading ? <Skeleton h={240} data-testid="provider-hours-loading" /> : <WorkingHoursField form={form} onEdit={prefill.markEdited} />}
         </Paper>
 
         <FormFooter cancelLabel={t('form.cancel')} onCancel={onCancel} submitLabel={provider ? t('form.save') : t('form.create')} submitTestId="provider-save" loading={save.isPending} />
