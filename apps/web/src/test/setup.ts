@@ -18,6 +18,18 @@ if (!window.matchMedia) {
   });
 }
 
+// Nor FontFaceSet, which Mantine's autosize textarea listens to.
+if (!(document as { fonts?: unknown }).fonts) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
+
+// Nor ResizeObserver, which Mantine's select dropdowns and segmented control use.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 // Unmount what each test rendered (vitest runs without globals, so Testing Library cannot register
 // this itself): a component left mounted keeps its timers (Mantine's focus return) running past the
 // end of the file, when jsdom is gone.

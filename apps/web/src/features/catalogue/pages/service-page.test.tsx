@@ -40,16 +40,6 @@ let calls: { key: string; body: unknown }[] = [];
 
 beforeAll(async () => {
   await changeLocale('en');
-  // jsdom has no FontFaceSet, which Mantine's autosize textarea (the description) listens to.
-  if (!(document as { fonts?: unknown }).fonts) {
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-  // Nor ResizeObserver, which the select's dropdown (a scroll area) uses.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
 });
 beforeEach(() => {
   categories = [];

@@ -16,16 +16,6 @@ let posted: unknown[] = [];
 
 beforeAll(async () => {
   await changeLocale('en');
-  // jsdom has no FontFaceSet, which Mantine's autosize textarea listens to.
-  if (!(document as { fonts?: unknown }).fonts) {
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-  // Nor ResizeObserver, which Mantine's select dropdowns use.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 beforeEach(() => {
   posted = [];

@@ -20,12 +20,6 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 beforeAll(async () => {
   await changeLocale('en');
-  // jsdom has no ResizeObserver, which Mantine's table scroll area uses.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 beforeEach(() => {
   calls = [];

@@ -24,16 +24,6 @@ function json(status: number, body: unknown) {
 
 beforeAll(async () => {
   await changeLocale('en');
-  // jsdom has no FontFaceSet, which Mantine's autosize textarea listens to.
-  if (!(document as { fonts?: unknown }).fonts) {
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
-  }
-  // Nor ResizeObserver, which the segmented control uses.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 beforeEach(() => {
   calls = [];
