@@ -116,7 +116,8 @@ function CustomerDetails({ customer }: { customer: Customer }) {
       )}
 
       <Tabs defaultValue="details" keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* Wraps to a second row on a phone: five tabs never hide behind a sideways scroll. */}
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="details" leftSection={<IconUser size={16} />}>
             {t('tabs.details')}
           </Tabs.Tab>
