@@ -67,3 +67,9 @@ export const PASSCODE_MAX = 6;
 export const IMPERSONATION_REASON_MAX = 500;
 /** An impersonation token expires this long after it is issued. */
 export const IMPERSONATION_TTL_MINUTES = 120;
+
+/**
+ * Staff-calendar colours handed out in turn to providers that have none (sort order); the same list
+ * backfilled existing providers in migration 0008. Each is dark enough for white text.
+ */
+export const PROVIDER_COLORS = ['#3B71FE', '#E8590C', '#2F9E44', '#AE3EC9', '#1098AD', '#F08C00', '#D6336C', '#5C7CFA', '#0CA678', '#845EF7'] as const;

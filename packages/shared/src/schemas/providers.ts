@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameField, optionalText, uuidField, workingHoursField } from './common';
+import { hexColorField } from './settings';
 
 /** single: one provider per booking; multiple: several providers in one booking; team: the provider's team. */
 export const ASSIGNMENT_TYPES = ['single', 'multiple', 'team'] as const;
@@ -39,6 +40,8 @@ export const providerBody = z
     branch_id: uuidField.nullable().optional(),
     user_id: uuidField.nullable().optional(),
     service_ids: z.array(uuidField).max(500, 'max_items').optional(),
+    /** The staff-calendar colour (#RRGGBB); left out on a create: the next palette colour. */
+    color: hexColorField.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.commission_type === 'percentage' && (v.commission_value ?? 0) > PERCENT_BASIS_POINTS_MAX) {
@@ -77,6 +80,7 @@ export const providerSchema = z.object({
   commission_value: z.number(),
   clients_in_same_time: z.number(),
   assignment_type: z.enum(ASSIGNMENT_TYPES),
+  color: z.string(),
   working_hours: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
   service_ids: z.array(z.string()),
   services: z.array(ref),

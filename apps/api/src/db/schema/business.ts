@@ -128,6 +128,8 @@ export const providers = pgTable(
     clientsInSameTime: integer('clients_in_same_time').notNull().default(1),
     /** single, multiple (several providers in one booking), team. */
     assignmentType: text('assignment_type').notNull().default('single'),
+    /** The provider's colour on the staff calendar (#RRGGBB); null until set (a palette colour by sort order). */
+    color: text('color'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -203,6 +203,8 @@ export const bookings = pgTable(
     transportationFeeAmount: money('transportation_fee_amount'),
     cancellationReasonId: uuid('cancellation_reason_id'),
     cancellationNote: text('cancellation_note'),
+    /** A visit entered after it happened (a walk-in recorded later); needs the bookings.record_past key. */
+    recordedAfter: boolean('recorded_after').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -283,6 +285,8 @@ export const transactions = pgTable(
     /** cash, card, bank_transfer, online. */
     paymentMethod: text('payment_method').notNull(),
     amount: money('amount'),
+    /** Cash handed over (minor units) when more than the amount; the change due is the difference. */
+    tenderedAmount: bigint('tendered_amount', { mode: 'number' }),
     currency: text('currency').notNull(),
     /** pending, confirmed, refused, wait. */
     status: text('status').notNull(),

@@ -11,6 +11,7 @@ import { hashPassword, randomToken, verifyPassword } from '../../lib/crypto';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type AuthContext, type AuthService, accountLocked } from '../auth/auth.service';
 import * as authRepo from '../auth/auth.repository';
+import * as providerRepo from '../providers/providers.repository';
 import {
   assertGrantable,
   assertOutranks,
@@ -328,7 +329,9 @@ export function createUsersService({ db, auth }: { db: Database; auth: AuthServi
               .where(eq(branches.tenantId, ctx.tenantId))
               .orderBy(desc(branches.isMain), asc(branches.createdAt))
               .limit(1);
-        await tx.insert(providers).values({ tenantId: ctx.tenantId, name: target.name, branchId: main?.id ?? null, userId: target.id });
+        // It starts with its branch's hours, as a provider created on the staff screen does.
+        const workingHours = (await providerRepo.branchHours(tx, ctx.tenantId, main?.id ?? null)) ?? {};
+        await providerRepo.insertProvider(tx, { tenantId: ctx.tenantId, name: target.name, branchId: main?.id ?? null, userId: target.id, workingHours });
       }
       const row = await updateRow(tx, ctx.tenantId, target.id, { type: 'provider' });
       return one(tx, ctx.tenantId, row, locale);

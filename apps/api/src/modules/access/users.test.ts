@@ -173,8 +173,14 @@ describe('provider conversion and app access', () => {
     const data = res.json().data as StaffJson;
     expect(data.type).toBe('provider');
     expect(data.provider?.name).toBe('Staff Member');
-    const [p] = await rows<{ branch_id: string; user_id: string }>(t.db, sql`select branch_id, user_id from providers where id = ${data.provider?.uuid}`);
-    expect(p).toEqual({ branch_id: second, user_id: s.id });
+    const [p] = await rows<{ branch_id: string; user_id: string; hours: unknown; branch_hours: unknown; color: string | null }>(
+      t.db,
+      sql`select p.branch_id, p.user_id, p.working_hours as hours, b.working_hours as branch_hours, p.color from providers p join branches b on b.id = p.branch_id where p.id = ${data.provider?.uuid}`,
+    );
+    expect(p).toMatchObject({ branch_id: second, user_id: s.id });
+    // It starts with its branch's hours and a calendar colour, as a provider made on the staff screen.
+    expect(p?.hours).toEqual(p?.branch_hours);
+    expect(p?.color).toMatch(/^#[0-9A-F]{6}$/);
     // Converting again keeps the same row.
     expect((await owner.client.post(`users/${s.id}/convert-to-provider`, {})).json().data.provider.uuid).toBe(data.provider?.uuid);
     const access = await owner.client.put(`users/${s.id}/app-access`, { enabled: false });

@@ -7,6 +7,8 @@ import { type WorkingHours, branches, providerServices, providers, services } fr
 import { industries, tenants } from '../../db/schema/tenants';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
+import { resolveSlug } from '../catalogue/catalogue.lib';
+import { insertProvider } from '../providers/providers.repository';
 
 const SUFFIXES = ['sa', 'ksa', 'store', 'online', 'shop', 'booking', 'app', 'center'];
 const PREFIXES = ['my', 'the', 'go', 'get'];
@@ -113,16 +115,20 @@ export function createOnboardingService({ db }: { db: Database }) {
       if (body.service) {
         const [row] = await tx
           .insert(services)
-          .values({ tenantId: ctx.tenantId, name: body.service.name, price: body.service.price, duration: body.service.duration, branchId: branch.id })
+          .values({
+            tenantId: ctx.tenantId,
+            name: body.service.name,
+            slug: await resolveSlug(tx, services, ctx.tenantId, { given: null, name: body.service.name, fallback: 'service' }),
+            price: body.service.price,
+            duration: body.service.duration,
+            branchId: branch.id,
+          })
           .returning({ id: services.id });
         serviceId = row?.id;
       }
       if (body.provider) {
-        const [row] = await tx
-          .insert(providers)
-          .values({ tenantId: ctx.tenantId, name: body.provider.name, branchId: branch.id, workingHours: hours })
-          .returning({ id: providers.id });
-        if (row && serviceId) await tx.insert(providerServices).values({ tenantId: ctx.tenantId, providerId: row.id, serviceId });
+        const providerId = await insertProvider(tx, { tenantId: ctx.tenantId, name: body.provider.name, branchId: branch.id, workingHours: hours });
+        if (serviceId) await tx.insert(providerServices).values({ tenantId: ctx.tenantId, providerId, serviceId });
       }
       await updateTenant(tx, ctx.tenantId, {
         workingDays: days,

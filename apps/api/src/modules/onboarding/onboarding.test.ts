@@ -1,3 +1,4 @@
+import { PROVIDER_COLORS } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -298,10 +299,11 @@ describe('POST /api/v1/auth/complete-profile', () => {
     const res = await u.client.post('auth/complete-profile', completeProfile({ working_days: [2, 0, 2, 1] }));
     expect(res.statusCode).toBe(200);
     const tenantId = u.user.tenant.uuid;
-    const svc = await rows<{ name: string; price: number; duration: number }>(t.db, sql`select name, price, duration from services where tenant_id = ${tenantId}`);
-    expect(svc).toEqual([{ name: 'Haircut', price: 5000, duration: 30 }]);
-    const prov = await rows<{ name: string }>(t.db, sql`select name from providers where tenant_id = ${tenantId}`);
-    expect(prov).toEqual([{ name: 'Sara Ahmad' }]);
+    const svc = await rows<{ name: string; price: number; duration: number; slug: string }>(t.db, sql`select name, price, duration, slug from services where tenant_id = ${tenantId}`);
+    // The first service has its slug from the start, not after a first edit.
+    expect(svc).toEqual([{ name: 'Haircut', price: 5000, duration: 30, slug: 'haircut' }]);
+    const prov = await rows<{ name: string; color: string }>(t.db, sql`select name, color from providers where tenant_id = ${tenantId}`);
+    expect(prov).toEqual([{ name: 'Sara Ahmad', color: PROVIDER_COLORS[0] }]);
     const br = await rows<{ name: string; is_main: boolean; working_hours: unknown }>(t.db, sql`select name, is_main, working_hours from branches where tenant_id = ${tenantId}`);
     expect(br).toHaveLength(1);
     expect(br[0]?.is_main).toBe(true);

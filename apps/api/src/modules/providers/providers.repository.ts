@@ -1,3 +1,4 @@
+import { PROVIDER_COLORS } from '@app/shared/constants';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
@@ -128,8 +129,19 @@ export async function lockUser(exec: Executor, tenantId: string, userId: string)
   await exec.execute(sql`select 1 from ${users} where ${users.tenantId} = ${tenantId} and ${users.id} = ${userId} for update`);
 }
 
+/** How many providers the business has (the next one's palette colour). */
+export async function countProviders(exec: Executor, tenantId: string): Promise<number> {
+  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(providers).where(eq(providers.tenantId, tenantId));
+  return row?.n ?? 0;
+}
+
+/** Inserts a provider; without a colour it gets the next one of the palette. */
 export async function insertProvider(exec: Executor, values: typeof providers.$inferInsert) {
-  const [row] = await exec.insert(providers).values(values).returning({ id: providers.id });
+  const color = values.color ?? PROVIDER_COLORS[(await countProviders(exec, values.tenantId)) % PROVIDER_COLORS.length];
+  const [row] = await exec
+    .insert(providers)
+    .values({ ...values, color })
+    .returning({ id: providers.id });
   if (!row) throw new Error('provider insert returned nothing');
   return row.id;
 }

@@ -1,3 +1,4 @@
+import { PROVIDER_COLORS } from '@app/shared/constants';
 import type { Provider, ProviderBodyParsed, ProviderDefaultHours, ProviderDefaultHoursQuery, ProvidersQuery, TimeOff } from '@app/shared/schemas/providers';
 import { type Database, type Executor, withTenant } from '../../db/client';
 import type { providerTimeOff } from '../../db/schema/business';
@@ -20,6 +21,7 @@ function toProvider(row: repo.ProviderRow, services: { id: string; name: string 
     commission_value: Number(row.commissionValue),
     clients_in_same_time: row.clientsInSameTime,
     assignment_type: row.assignmentType as Provider['assignment_type'],
+    color: row.color ?? PROVIDER_COLORS[0],
     working_hours: row.workingHours,
     service_ids: services.map((s) => s.id),
     services: services.map((s) => ({ uuid: s.id, name: s.name })),
@@ -117,6 +119,7 @@ export function createProviderService(deps: { db: Database }) {
       label: body.label || null,
       clientsInSameTime: body.clients_in_same_time,
       assignmentType: body.assignment_type,
+      ...(body.color !== undefined ? { color: body.color } : {}),
       ...(body.working_hours !== undefined ? { workingHours: body.working_hours } : {}),
       ...(body.branch_id !== undefined ? { branchId: body.branch_id } : {}),
       ...(body.user_id !== undefined ? { userId: body.user_id } : {}),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, readyUser, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
+import { PROVIDER_COLORS } from '@app/shared/constants';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof readyUser>>;
@@ -90,6 +91,24 @@ describe('providers', () => {
     expect((await owner.client.get(`providers/${p.uuid}`)).statusCode).toBe(404);
     const left = await rows(t.db, sql`select 1 from provider_time_off where provider_id = ${p.uuid} union all select 1 from provider_services where provider_id = ${p.uuid}`);
     expect(left).toHaveLength(0);
+  });
+
+  it('gives each new provider the next palette colour, keeps a chosen one (upper-cased) and refuses a bad one', async () => {
+    const { n } = await first<{ n: number }>(sql`select count(*)::int as n from providers where tenant_id = ${tenant}`);
+    const a = await create({ name: 'Colour One' });
+    expect(a.color).toBe(PROVIDER_COLORS[n % PROVIDER_COLORS.length]);
+    const b = await create({ name: 'Colour Two' });
+    expect(b.color).toBe(PROVIDER_COLORS[(n + 1) % PROVIDER_COLORS.length]);
+    const c = await create({ name: 'Colour Three', color: '#12ab9f' });
+    expect(c.color).toBe('#12AB9F');
+    const bad = await owner.client.post('providers', { name: 'Colour Four', color: 'red' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.color).toBeDefined();
+    const upd = await owner.client.put(`providers/${a.uuid}`, { name: 'Colour One', color: '#000000' });
+    expect(upd.json().data.color).toBe('#000000');
+    const kept = await owner.client.put(`providers/${b.uuid}`, { name: 'Colour Two b' });
+    expect(kept.json().data.color).toBe(PROVIDER_COLORS[(n + 1) % PROVIDER_COLORS.length]);
+    for (const p of [a, b, c]) await del(`providers/${p.uuid}`);
   });
 
   it('validates name, clients at the same time, assignment type and working hours', async () => {
