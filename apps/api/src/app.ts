@@ -210,7 +210,16 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const webDist = config.webDist;
   const serveSpa = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   if (serveSpa && webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each asset; the browser gets the smallest it accepts.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),
+    });
   }
   registerNotFound(app, serveSpa);
 
@@ -218,3 +227,12 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Files under /assets/ carry a content hash in their name, so a browser keeps them for a year without
+ * asking again; everything else (index.html, boot.js, icons) is revalidated on every load so a new
+ * release is picked up at once.
+ */
+export function webCacheControl(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
