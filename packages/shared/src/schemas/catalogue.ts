@@ -109,6 +109,15 @@ export const serviceBody = z
       .max(20)
       .default([])
       .transform((ids) => [...new Set(ids)]),
+    /**
+     * The providers who offer it, chosen while creating it (issue 14); left out, the assignments stay
+     * as they are (a new service has none). `PUT services/{id}/providers` changes them later.
+     */
+    provider_ids: z
+      .array(uuidField)
+      .max(500)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.deposit_enabled) return;

@@ -128,6 +128,13 @@ export function createServiceService({ db }: { db: Database }) {
     if (taxIds.length) await tx.insert(serviceTaxes).values(taxIds.map((taxId) => ({ tenantId, serviceId: id, taxId })));
   }
 
+  /** The service's providers become exactly `providerIds`; every id must be the tenant's provider (422 `provider_ids`). */
+  async function setProviders(tx: Executor, tenantId: string, id: string, providerIds: string[]) {
+    await assertIds(tx, providers, tenantId, providerIds, 'provider_ids');
+    await tx.delete(providerServices).where(and(eq(providerServices.tenantId, tenantId), eq(providerServices.serviceId, id)));
+    if (providerIds.length) await tx.insert(providerServices).values(providerIds.map((providerId) => ({ tenantId, providerId, serviceId: id })));
+  }
+
   /** A category, branch or tax deleted between the check and the write: the foreign key refuses. */
   function raced(err: unknown): never {
     if (isForeignKeyViolation(err)) throw new AppError(422, 'validation_failed', { fields: { category_id: [{ key: 'not_exists' }] } });
@@ -172,6 +179,7 @@ export function createServiceService({ db }: { db: Database }) {
             .returning({ id: services.id });
           if (!row) throw new Error('service insert returned nothing');
           await setTaxes(tx, ctx.tenantId, row.id, body.tax_ids);
+          if (body.provider_ids) await setProviders(tx, ctx.tenantId, row.id, body.provider_ids);
           return one(tx, ctx.tenantId, row.id);
         });
       } catch (err) {
@@ -194,6 +202,7 @@ export function createServiceService({ db }: { db: Database }) {
             .set({ ...columns(body), slug, updatedAt: sql`now()` })
             .where(and(eq(services.tenantId, ctx.tenantId), eq(services.id, id)));
           await setTaxes(tx, ctx.tenantId, id, body.tax_ids);
+          if (body.provider_ids) await setProviders(tx, ctx.tenantId, id, body.provider_ids);
           return one(tx, ctx.tenantId, id);
         });
       } catch (err) {
@@ -252,9 +261,7 @@ export function createServiceService({ db }: { db: Database }) {
       const run = () =>
         withTenant(db, ctx.tenantId, async (tx) => {
           await one(tx, ctx.tenantId, id);
-          await assertIds(tx, providers, ctx.tenantId, providerIds, 'provider_ids');
-          await tx.delete(providerServices).where(and(eq(providerServices.tenantId, ctx.tenantId), eq(providerServices.serviceId, id)));
-          if (providerIds.length) await tx.insert(providerServices).values(providerIds.map((providerId) => ({ tenantId: ctx.tenantId, providerId, serviceId: id })));
+          await setProviders(tx, ctx.tenantId, id, providerIds);
         });
       try {
         await run();

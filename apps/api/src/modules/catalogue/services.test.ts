@@ -257,6 +257,27 @@ describe('services: providers', () => {
   });
 });
 
+describe('services: providers chosen while creating', () => {
+  it('assigns the providers sent with a new service, keeps them when an edit leaves them out, and refuses a foreign one without creating anything', async () => {
+    const tenant = tenantOf(owner);
+    const mine = await rows<{ id: string }>(t.db, sql`select id from providers where tenant_id = ${tenant} order by name`);
+    const ids = mine.map((p) => p.id);
+    const s = await create(owner, service({ name: 'Offered by all', provider_ids: [...ids, ...ids] }));
+    expect(s.providers_count).toBe(ids.length);
+    const list = (await owner.client.get(`services/${s.uuid}/providers`)).json().data as { uuid: string; assigned: boolean }[];
+    expect(list.filter((p) => p.assigned).map((p) => p.uuid).sort()).toEqual([...ids].sort());
+    const edited = await owner.client.put(`services/${s.uuid}`, service({ name: 'Offered by all, renamed' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.providers_count).toBe(ids.length);
+
+    const [theirs] = await rows<{ id: string }>(t.db, sql`select id from providers where tenant_id = ${tenantOf(other)} limit 1`);
+    const bad = await owner.client.post('services', service({ name: 'Foreign provider probe', provider_ids: [theirs?.id] }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.provider_ids).toEqual(['This value does not exist']);
+    expect(await rows(t.db, sql`select 1 from services where tenant_id = ${tenant} and name = 'Foreign provider probe'`)).toHaveLength(0);
+  });
+});
+
 describe('services: delete and access', () => {
   it('deletes a service with its assignments; a service in a package stays (422)', async () => {
     const s = await create(owner, service({ name: 'To delete' }));

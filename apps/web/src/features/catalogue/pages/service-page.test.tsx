@@ -36,6 +36,8 @@ const category = (name: string): Category => ({
 });
 
 let categories: Category[] = [];
+const provider = (uuid: string, name: string) => ({ uuid, name, label: null, branch: null });
+let providerList: ReturnType<typeof provider>[] = [];
 let calls: { key: string; body: unknown }[] = [];
 
 beforeAll(async () => {
@@ -43,6 +45,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   categories = [];
+  providerList = [];
   calls = [];
   vi.stubGlobal(
     'fetch',
@@ -53,6 +56,8 @@ beforeEach(() => {
       calls.push({ key, body });
       if (key === 'GET /api/v1/categories') return json(200, { data: categories });
       if (key === 'GET /api/v1/taxes') return json(200, { data: [] });
+      if (key === 'GET /api/v1/providers') return json(200, { data: providerList });
+      if (key === 'POST /api/v1/services') return json(201, { message: 'Added successfully', data: { uuid: 'new-service', name: 'x' } });
       if (key === 'POST /api/v1/categories') {
         const created = category((body as { name: string }).name);
         categories = [created];
@@ -127,5 +132,28 @@ describe('ServicePage: a category made inline', () => {
     expect(input('service-price').value).toBe('35');
     await waitFor(() => expect(screen.queryByTestId('category-quick-form')).toBeNull());
     expect(screen.queryByText('No categories yet, and a service needs one.')).toBeNull();
+  });
+});
+
+describe('ServicePage: providers chosen while creating', () => {
+  it('ticks every provider, sends the ones left ticked with the new service', { timeout: 30_000 }, async () => {
+    categories = [category('Hair')];
+    providerList = [provider('p-1', 'Sara Ahmad'), provider('p-2', 'Omar Saleh')];
+    renderNewService();
+    const omar = (await screen.findByTestId('new-service-provider-Omar Saleh')) as HTMLInputElement;
+    expect(omar.checked).toBe(true);
+    expect((screen.getByTestId('new-service-provider-Sara Ahmad') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(omar);
+    fireEvent.change(input('service-name'), { target: { value: 'Beard trim deluxe' } });
+    fireEvent.change(input('service-price'), { target: { value: '35' } });
+    fireEvent.click(input('service-category'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Hair', hidden: true }));
+    await waitFor(() => expect(input('service-category').value).toBe('Hair'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('service-save'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/v1/services')).toBe(true));
+    const sent = calls.find((c) => c.key === 'POST /api/v1/services')?.body as { provider_ids: string[] };
+    expect(sent.provider_ids).toEqual(['p-1']);
   });
 });

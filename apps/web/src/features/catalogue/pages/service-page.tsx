@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, } from 'react-router';
 import { ListSkeleton } from '@/components/list-states';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { useProviders } from '@/features/providers/api/providers';
 import { isApiError, toast } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { formatDuration } from '@/lib/format';
@@ -55,9 +56,15 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
     [locale, t],
   );
 
+  // A new service is offered by every provider unless the owner unticks some (issue 14); an edit
+  // changes its providers in the card below instead.
+  const allProviders = useProviders();
+  const [providerIds, setProviderIds] = useState<string[] | null>(null);
+  const chosenProviders = providerIds ?? (allProviders.data ?? []).map((p) => p.uuid);
+
   const submit = form.onSubmit((v) =>
     save.mutate(
-      { id, body: serviceBody.parse(formToServiceBody(v, currency)) },
+      { id, body: { ...serviceBody.parse(formToServiceBody(v, currency)), ...(id ? {} : { provider_ids: chosenProviders }) } },
       {
         onSuccess: (res) => {
           if (!id) navigate(`/management/services/${res.data.uuid}`, { replace: true });
@@ -174,6 +181,32 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
             <Switch label={t('fields.isPublic')} description={t('services.publicHint')} {...form.getInputProps('is_public', { type: 'checkbox' })} />
           </Stack>
         </Paper>
+
+        {!id && (
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="service-new-providers">
+            <Title order={2} fz="lg">
+              {t('services.providersTitle')}
+            </Title>
+            <Text c="dimmed" fz="sm" mb="md">
+              {t('services.newProvidersHint')}
+            </Text>
+            {allProviders.data && allProviders.data.length === 0 ? (
+              <Text c="dimmed" fz="sm">
+                {t('services.noProviders')}
+              </Text>
+            ) : allProviders.data ? (
+              <Checkbox.Group value={chosenProviders} onChange={setProviderIds}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {allProviders.data.map((p) => (
+                    <Checkbox key={p.uuid} value={p.uuid} label={p.name} description={p.label ?? p.branch?.name} data-testid={`new-service-provider-${p.name}`} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            ) : (
+              <ListSkeleton rows={2} />
+            )}
+          </Paper>
+        )}
 
         <FormPageFooter back={LIST} editing={Boolean(id)} saving={save.isPending} testId="service-save" />
         <CategoryQuickCreate opened={newCategory} onClose={() => setNewCategory(false)} onCreated={(c) => form.setFieldValue('category_id', c.uuid)} />
