@@ -1,9 +1,36 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 /** A 1×1 PNG for the product image upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A 1200×1000 PNG of noise, about 3.6 MB: a phone-sized photo over the 2 MB product-image limit
+ * (stored blocks, so its size is the pixels'; noise keeps the browser's redraw honest).
+ */
+function bigNoisePng(width = 1200, height = 1000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  let seed = 20261125;
+  for (let i = 0; i < raw.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    raw[i] = i % (width * 3 + 1) === 0 ? 0 : seed >>> 24;
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
@@ -48,21 +75,27 @@ test('the owner creates a category, a service with a buffer time assigned to a p
   await page.getByTestId('service-save').click();
   await expect(page.getByText('العربون لا يزيد عن سعر الخدمة')).toBeVisible();
   await page.getByTestId('service-deposit').fill('50');
+  // Its providers are chosen on the same form: every one is ticked; keep only سارة.
+  const chosen = page.getByTestId('service-new-providers');
+  await expect(chosen.getByTestId('new-service-provider-ريم الشهري')).toBeChecked();
+  for (const box of await chosen.getByRole('checkbox').all()) await box.uncheck();
+  await chosen.getByTestId('new-service-provider-سارة القحطاني').check();
   await page.getByTestId('service-save').click();
   await expect(toast(page, 'تمت الإضافة بنجاح')).toBeVisible();
   await expect(page).toHaveURL(/\/management\/services\/[0-9a-f-]{36}$/);
 
-  // Assign it to one of the two demo providers.
+  // Created with سارة only; then given to ريم instead, from the providers card.
   const card = page.getByTestId('service-providers');
-  await expect(card.getByTestId('provider-state-سارة القحطاني')).toHaveText('غير معيّن');
+  await expect(card.getByTestId('provider-state-سارة القحطاني')).toHaveText('معيّن');
   await expect(card.getByTestId('provider-state-ريم الشهري')).toHaveText('غير معيّن');
   await card.getByTestId('provider-assign-سارة القحطاني').click();
-  await expect(card.getByTestId('provider-state-سارة القحطاني')).toHaveText('معيّن');
+  await card.getByTestId('provider-assign-ريم الشهري').click();
+  await expect(card.getByTestId('provider-state-ريم الشهري')).toHaveText('معيّن');
   await page.getByTestId('service-providers-save').click();
   await expect(toast(page, 'تم تحديث تعيين مقدمي الخدمة')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('service-providers').getByTestId('provider-state-سارة القحطاني')).toHaveText('معيّن');
-  await expect(page.getByTestId('service-providers').getByTestId('provider-state-ريم الشهري')).toHaveText('غير معيّن');
+  await expect(page.getByTestId('service-providers').getByTestId('provider-state-ريم الشهري')).toHaveText('معيّن');
+  await expect(page.getByTestId('service-providers').getByTestId('provider-state-سارة القحطاني')).toHaveText('غير معيّن');
 
   // It is listed with its buffer time and one provider.
   await page.goto('/management/services');
@@ -82,6 +115,12 @@ test('the owner creates a category, a service with a buffer time assigned to a p
 
   await page.getByTestId('product-images').locator('input[type="file"]').setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('product-image-main')).toBeVisible();
+  // A photo over the 2 MB limit is made smaller in the browser and uploads, instead of being refused.
+  const photo = bigNoisePng();
+  expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+  await page.getByTestId('product-images').locator('input[type="file"]').setInputFiles({ name: 'phone-photo.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByTestId('product-image')).toHaveCount(1);
+  await expect(page.getByTestId('product-images-error')).toHaveCount(0);
 
   await page.getByTestId('option-add').click();
   await page.getByTestId('option-name-0').fill('المقاس');

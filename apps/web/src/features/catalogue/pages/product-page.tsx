@@ -1,3 +1,4 @@
+import { shrinkImages } from '@/lib/shrink-image';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, PRODUCT_IMAGES_MAX, type Product, productBody, variantsBody } from '@app/shared/schemas/catalogue';
 import { messageFor } from '@app/shared/validation';
 import {
@@ -128,11 +129,13 @@ function ImagesCard({ product }: { product: Product }) {
   const [error, setError] = useState<string | null>(null);
   const full = product.images.length >= PRODUCT_IMAGES_MAX;
 
-  const pick = (files: File[]) => {
+  const pick = async (picked: File[]) => {
     setError(null);
-    if (files.length === 0) return;
-    const bad = files.find((f) => !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(f.type));
+    if (picked.length === 0) return;
+    const bad = picked.find((f) => !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(f.type));
     if (bad) return setError(messageFor('file_type', locale));
+    // Phone photos over the limit are redrawn smaller here; the server still checks what arrives.
+    const files = await shrinkImages(picked, { maxBytes: PRODUCT_IMAGE_MAX_BYTES, types: PRODUCT_IMAGE_TYPES });
     if (files.some((f) => f.size > PRODUCT_IMAGE_MAX_BYTES)) return setError(messageFor('file_too_large', locale, { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 }));
     if (product.images.length + files.length > PRODUCT_IMAGES_MAX) return setError(messageFor('max_items', locale, { max: PRODUCT_IMAGES_MAX }));
     upload.mutate(files, { onError: (e) => isApiError(e) && e.status === 422 && setError(e.fieldErrors.images ?? e.message) });
@@ -149,7 +152,7 @@ function ImagesCard({ product }: { product: Product }) {
             {t('products.imagesHint', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024, count: PRODUCT_IMAGES_MAX })}
           </Text>
         </div>
-        <FileButton onChange={pick} accept={PRODUCT_IMAGE_TYPES.join(',')} multiple disabled={full}>
+        <FileButton onChange={(f) => void pick(f)} accept={PRODUCT_IMAGE_TYPES.join(',')} multiple disabled={full}>
           {(p) => (
             <Button {...p} variant="light" leftSection={<IconUpload size={16} />} loading={upload.isPending} disabled={full} data-testid="product-upload">
               {t('products.upload')}

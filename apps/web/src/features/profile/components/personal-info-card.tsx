@@ -1,6 +1,7 @@
 import { Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '@app/shared/constants';
+import { shrinkImage } from '@/lib/shrink-image';
 import { updateProfileFields } from '@app/shared/schemas/auth';
 import { messageFor } from '@app/shared/validation';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
@@ -29,9 +30,11 @@ export function PersonalInfoCard() {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const pick = (file: File | null) => {
-    if (!file) return;
-    if (!(PROFILE_PHOTO_TYPES as readonly string[]).includes(file.type)) return setPhotoError(messageFor('file_type', locale));
+  const pick = async (picked: File | null) => {
+    if (!picked) return;
+    if (!(PROFILE_PHOTO_TYPES as readonly string[]).includes(picked.type)) return setPhotoError(messageFor('file_type', locale));
+    // A phone photo over the limit is redrawn smaller here; the server still checks what arrives.
+    const file = await shrinkImage(picked, { maxBytes: PROFILE_PHOTO_MAX_BYTES, maxSide: 1024, types: PROFILE_PHOTO_TYPES });
     if (file.size > PROFILE_PHOTO_MAX_BYTES) return setPhotoError(messageFor('file_too_large', locale, { max: 2 }));
     setPhotoError(null);
     setRemovePhoto(false);
@@ -65,7 +68,7 @@ export function PersonalInfoCard() {
           <Avatar src={shown} name={user.name} size={88} radius={44} color="brand" />
           <Stack gap={6}>
             <Group gap="xs">
-              <FileButton onChange={pick} accept={PROFILE_PHOTO_TYPES.join(',')}>
+              <FileButton onChange={(f) => void pick(f)} accept={PROFILE_PHOTO_TYPES.join(',')}>
                 {(props) => (
                   <Button {...props} variant="light" leftSection={<IconPhoto size={16} />} data-testid="photo-upload">
                     {t('personal.choosePhoto')}
