@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Locale } from '@app/shared/constants';
 import { hasAnyPermission } from '@app/shared/permissions';
 import { normalizePhone } from '@app/shared/phone';
-import { slugFromName } from '@app/shared/schemas/catalogue';
 import {
   columnFor,
   headerLabel,
@@ -29,6 +28,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { detectFormat, readRows, TooManyRows, UnpackedTooLarge, UnreadableFile, XLSX_MAX_UNPACKED_BYTES } from './import.files';
 import * as repo from './import.repository';
+import { slugBaseFromName } from '../catalogue/catalogue.lib';
 
 /** Rows per INSERT statement (10 columns × 1000 rows stays far below PostgreSQL's 65,535 parameters). */
 export const BATCH_ROWS = 1000;
@@ -176,7 +176,7 @@ export function createImportService(deps: { db: Database; live?: Map<string, Pro
     const add = (row: number, column: string, key: string, params?: Record<string, unknown>) => errors.push({ row, column, message: localize(key, locale, params) });
     const tenantId = ctx.tenantId;
 
-    /** Slugs: a given one must be free (file and database); an empty one is derived from a Latin name. */
+    /** Slugs: a given one must be free (file and database); an empty one is made from the name, Arabic transliterated, as the forms do. */
     const slugs = (taken: Iterable<string | null>, list: { row: number; slug?: string | undefined; name?: string | undefined }[], fallback: string | null) => {
       const used = new Map<string, number>();
       for (const s of taken) if (s) used.set(s.toLowerCase(), 0);
@@ -190,7 +190,7 @@ export function createImportService(deps: { db: Database; live?: Map<string, Pro
       }
       return list.map((item) => {
         if (item.slug) return item.slug;
-        const base = slugFromName(item.name ?? '') ?? fallback;
+        const base = slugBaseFromName(item.name ?? '') ?? fallback;
         if (!base) return null;
         let candidate = base;
         for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base}-${n}`;
