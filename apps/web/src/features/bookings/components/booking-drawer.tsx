@@ -2,7 +2,7 @@ import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, Textarea, Text
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@app/shared/scheduling/zoned';
 import { ChoiceField } from '@/components/choice-field';
@@ -22,11 +22,11 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
 import { ANY_PROVIDER, BOOKING_FORM_FIELDS, type BookingFormValues, bookingBody, formPathOf, missingCustomFields } from '../lib/booking-form';
 import { findSlot, providersFor, slotsOf } from '../lib/slots';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker, type PendingCustomer } from './customer-picker';
 import { SlotPicker } from './slot-picker';
 
-/** Where the drawer was opened from: a clicked day (and time) and, on a staff-filtered calendar, that provider. */
-export type BookingStart = { date?: string; time?: string | null; staffId?: string | null };
+/** Where the drawer was opened from: a clicked day (and time) and, on a provider's column or a staff-filtered calendar, that provider (and its branch). */
+export type BookingStart = { date?: string; time?: string | null; staffId?: string | null; branchId?: string | null };
 
 type Props = {
   opened: boolean;
@@ -91,7 +91,10 @@ function BookingForm({
   const [slotError, setSlotError] = useState<string | null>(null);
   const today = todayIn(clock.zone);
   const branches = user.teams;
-  const initialBranch = user.current_branch?.uuid ?? (branches.length === 1 ? (branches[0]?.uuid ?? null) : null);
+  const initialBranch =
+    (start.branchId && branches.some((b) => b.uuid === start.branchId) ? start.branchId : null) ??
+    user.current_branch?.uuid ??
+    (branches.length === 1 ? (branches[0]?.uuid ?? null) : null);
 
   // A home-service branch visits the customer: the visit may carry a transport fee.
   const isHomeService = (branchId: string | null) => branchOptions.data?.find((b) => b.uuid === branchId)?.type === 'home-service';
@@ -172,7 +175,21 @@ function BookingForm({
   const blockedReason = !v.branch_id ? t('drawer.branchFirst') : !v.service_ids.length ? t('drawer.serviceFirst') : null;
   const customPaths = defs.map((d) => `custom_fields.${d.uuid}`);
 
-  const submit = form.onSubmit((values) => {
+  // A customer typed into the new-customer form but not saved yet is created first, then booked.
+  const pendingCustomer: PendingCustomer = useRef(null);
+  const submit = (event?: React.FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    const save = pendingCustomer.current;
+    if (form.getValues().customer || !save) return book();
+    form.validate();
+    void save().then((c) => {
+      if (!c) return;
+      form.setFieldValue('customer', c);
+      form.setFieldError('customer', null);
+      book();
+    });
+  };
+  const book = form.onSubmit((values) => {
     create.mutate(bookingBody(values, defs, { homeService: isHomeService(values.branch_id), currency: clock.currency }), {
       onSuccess: (res) => {
         onCreated?.(res.data.bookings);
@@ -227,6 +244,7 @@ function BookingForm({
             form.setFieldError('customer', null);
           }}
           error={form.errors.customer as string | undefined}
+          pending={pendingCustomer}
         />
         <MultiSelect
           label={t('drawer.services')}

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Card, Combobox, Group, Loader, SimpleGrid, Stack, T
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserCheck, IconUserPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useCreateCustomer, useCustomerSearch } from '@/features/customers/api/customers';
@@ -15,13 +15,20 @@ import { guessPhoneCountry } from '@/lib/phone-country';
 
 export type PickedCustomer = { id: string; name: string; phone: string | null };
 
-type Props = { value: PickedCustomer | null; onChange: (c: PickedCustomer | null) => void; error?: string | null | undefined };
+/**
+ * The new-customer form's save, while that form is open: the booking drawer calls it when "Book" is
+ * pressed with no customer chosen, so what was typed there is used, or its fields say what is missing.
+ * It resolves to the created (or existing, on a duplicate phone) customer, or null with the errors shown.
+ */
+export type PendingCustomer = MutableRefObject<(() => Promise<PickedCustomer | null>) | null>;
+
+type Props = { value: PickedCustomer | null; onChange: (c: PickedCustomer | null) => void; error?: string | null | undefined; pending?: PendingCustomer };
 
 /**
  * The booking's customer: searched by name or phone (from SEARCH_MIN_CHARS characters, after a
  * 500 ms pause, like the top bar), or created on the spot with a name and a phone.
  */
-export function CustomerPicker({ value, onChange, error }: Props) {
+export function CustomerPicker({ value, onChange, error, pending }: Props) {
   const { t } = useTranslation('bookings');
   const [creating, setCreating] = useState(false);
 
@@ -69,6 +76,7 @@ export function CustomerPicker({ value, onChange, error }: Props) {
         onChange(c);
       }}
       onCancel={() => setCreating(false)}
+      pending={pending}
     />
   ) : (
     <Stack gap={6}>
@@ -150,7 +158,7 @@ function CustomerSearchBox({ onPick, error }: { onPick: (c: PickedCustomer) => v
 type QuickValues = { first_name: string; last_name: string; phone: string; phone_country: string };
 
 /** A customer from three fields; the rest is filled in later on the customer's page. */
-function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) => void; onCancel: () => void }) {
+function QuickCreate({ onCreated, onCancel, pending }: { onCreated: (c: PickedCustomer) => void; onCancel: () => void; pending?: PendingCustomer | undefined }) {
   const { t } = useTranslation('bookings');
   const user = useCurrentUser();
   const create = useCreateCustomer();
@@ -166,21 +174,33 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) =
   // A phone another customer already has: that customer, offered instead, while the phone is unchanged.
   const [conflict, setConflict] = useState<{ phone: string; country: string; customer: ApiConflict['customer'] } | null>(null);
   const existing = conflict && conflict.phone === form.values.phone ? conflict : null;
-  const save = () => {
-    if (form.validate().hasErrors) return;
-    const v = form.values;
-    create.mutate(
-      { first_name: v.first_name.trim(), last_name: v.last_name.trim(), phone: v.phone.trim(), phone_country: v.phone_country },
-      {
-        onSuccess: (res) => onCreated({ id: res.data.uuid, name: customerName(res.data), phone: res.data.phone }),
-        onError: (e) => {
-          applyServerErrors(form, e, ['first_name', 'last_name', 'phone'], { phone_country: 'phone' });
-          const c = isApiError(e) && e.conflict?.field === 'phone' ? e.conflict.customer : null;
-          setConflict(c ? { phone: v.phone, country: v.phone_country, customer: c } : null);
-        },
-      },
-    );
+  /** Creates the customer from the fields; null (with the reason under the fields) when it cannot. */
+  const saveNow = async (): Promise<PickedCustomer | null> => {
+    if (form.validate().hasErrors) return null;
+    const v = form.getValues();
+    try {
+      const res = await create.mutateAsync({ first_name: v.first_name.trim(), last_name: v.last_name.trim(), phone: v.phone.trim(), phone_country: v.phone_country });
+      return { id: res.data.uuid, name: customerName(res.data), phone: res.data.phone };
+    } catch (e) {
+      applyServerErrors(form, e, ['first_name', 'last_name', 'phone'], { phone_country: 'phone' });
+      const c = isApiError(e) && e.conflict?.field === 'phone' ? e.conflict.customer : null;
+      setConflict(c ? { phone: v.phone, country: v.phone_country, customer: c } : null);
+      return null;
+    }
   };
+  const save = () => {
+    void saveNow().then((c) => c && onCreated(c));
+  };
+  // "Book" in the drawer saves what is typed here first (see PendingCustomer).
+  const saveRef = useRef(saveNow);
+  saveRef.current = saveNow;
+  useEffect(() => {
+    if (!pending) return;
+    pending.current = () => saveRef.current();
+    return () => {
+      pending.current = null;
+    };
+  }, [pending]);
   // Not a <form>: it sits inside the booking form. Enter in a field saves the customer.
   const onEnter = (e: React.KeyboardEvent) => {
     if (e.key === 'Enter') {
@@ -226,8 +246,8 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: PickedCustomer) =
           </Button>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" size="xs" onClick={onCancel}>
-            {t('drawer.cancel')}
+          <Button variant="subtle" size="xs" leftSection={<IconSearch size={14} />} onClick={onCancel} data-testid="booking-customer-search-instead">
+            {t('drawer.searchInstead')}
           </Button>
           <Button size="xs" loading={create.isPending} onClick={save} data-testid="booking-customer-save">
             {t('drawer.createCustomer')}
