@@ -35,7 +35,7 @@ const service = (overrides: Record<string, unknown> = {}) => ({
 async function create(o: Owner, body: Record<string, unknown>) {
   const res = await o.client.post('services', body);
   if (res.statusCode !== 201) throw new Error(`service: ${res.statusCode} ${res.body}`);
-  return res.json().data as { uuid: string; slug: string | null };
+  return res.json().data as { uuid: string; slug: string | null; providers_count: number };
 }
 
 async function tax(o: Owner, name: string, rateBps: number): Promise<string> {
