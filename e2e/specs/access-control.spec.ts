@@ -33,12 +33,16 @@ test('the owner makes a role, invites a user with it, the user joins with only i
   await expect(page.getByTestId('nav-settings')).toBeVisible();
   await page.getByTestId('nav-settings').click();
   await expect(page).toHaveURL(/\/settings\/panel$/);
-  await page.getByTestId('settings-card-roles').click();
-  await expect(page).toHaveURL(/\/settings\/roles$/);
+  await page.getByTestId('settings-card-users-and-roles').click();
+  await expect(page).toHaveURL(/\/settings\/users-and-roles$/);
+  await page.getByTestId('tab-roles').click();
   await page.getByTestId('role-create').click();
   await page.getByTestId('role-name').fill(staff.role);
   await page.getByTestId('perm-bookings').check();
   await page.getByTestId('perm-customers').check();
+  // One of the group's two keys: the group box is half-ticked; both: ticked.
+  await expect(page.getByTestId('perm-group-appointments')).not.toBeChecked();
+  await page.getByTestId('perm-bookings.record_past').check();
   await expect(page.getByTestId('perm-group-appointments')).toBeChecked();
   await expect(page.getByTestId('perm-settings.roles')).not.toBeChecked();
   await page.getByTestId('role-save').click();

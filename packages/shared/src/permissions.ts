@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   p('calendar.all', 'calendar', 'التقويم: كل الموظفين', 'Calendar: all staff'),
   p('calendar_only_staff', 'calendar', 'التقويم: مواعيده فقط', 'Calendar: own appointments only'),
   p('bookings', 'appointments', 'الحجوزات', 'Bookings'),
+  // A visit entered after it happened (a start in the past): owner and admin by default (docs/decisions.md).
+  p('bookings.record_past', 'appointments', 'تسجيل زيارة سابقة', 'Record a past visit'),
   p('orders', 'orders', 'الطلبات', 'Orders'),
   p('customers', 'customers', 'العملاء', 'Customers'),
   p('customer_notes_show_all', 'customer', 'عرض كل ملاحظات العملاء', 'Show all customer notes'),

@@ -73,6 +73,7 @@ export const VALIDATION_MESSAGES = {
   options_required: { ar: 'أضف خيارًا واحدًا على الأقل للقائمة', en: 'Add at least one option to the list' },
   two_decimals: { ar: 'منزلتان عشريتان على الأكثر', en: 'At most two decimal places' },
   digits_only: { ar: 'أرقام فقط', en: 'Digits only' },
+  vat_number: { ar: 'الرقم الضريبي 15 رقمًا يبدأ وينتهي بالرقم 3', en: 'The VAT number is 15 digits starting and ending with 3' },
   // Providers and customers (time off, customer search, custom field values).
   date_range: { ar: 'تاريخ النهاية يجب ألا يسبق تاريخ البداية', en: 'The end date cannot be before the start date' },
   search_min: { ar: 'اكتب {min} أحرف على الأقل للبحث', en: 'Type at least {min} characters to search' },

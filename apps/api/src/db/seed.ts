@@ -1,12 +1,14 @@
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto';
-import { type Database, enterTenant } from './client';
-import { branches, categories, providerServices, providers, services } from './schema/business';
+import { type Database, enterTenant, type Tx } from './client';
+import { branches } from './schema/business';
 import { industries, tenants } from './schema/tenants';
 import { roles, users } from './schema/users';
 import { createDefaultRoles } from '../modules/access/default-roles';
 import { createDefaultReasons } from '../modules/settings/default-reasons';
+import { ensureDemoCatalogue, seedDemoActivity } from './seed-demo';
+import { BRANCH_HOURS } from './seed-demo-data';
 
 export const DEMO = {
   email: 'owner@demo.khidma.test',
@@ -29,11 +31,14 @@ const demoSubscription = () => ({ subscriptionStatus: 'active', subscriptionPlan
 const WEEK = ['0', '1', '2', '3', '4', '6'];
 
 /**
- * A demo business (Arabic name, SAR, Asia/Riyadh) with its owner and an active subscription without
- * an end. When it exists already, only a demo seeded by an older version (no subscription status,
- * its trial long over) is given that subscription; anything else is left as it is.
+ * A demo business (Arabic name, SAR, Asia/Riyadh) with its owner, an active subscription without an
+ * end, its catalogue and a sample month of customers, bookings, orders and payments around today
+ * (./seed-demo.ts). When it exists already, only a demo seeded by an older version (no subscription
+ * status, its trial long over) is given that subscription, and the sample month is topped up to two
+ * weeks ahead of today; anything else is left as it is. `now`: tests move the clock.
  */
-export async function seedDemo(db: Database): Promise<{ created: boolean; upgraded: boolean }> {
+export async function seedDemo(db: Database, opts: { now?: Date } = {}): Promise<{ created: boolean; upgraded: boolean }> {
+  const now = opts.now ?? new Date();
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, DEMO.subdomain)).limit(1);
   if (existing) {
     // Only the business this seed made (its owner is the demo owner): a real business that somehow
@@ -41,11 +46,13 @@ export async function seedDemo(db: Database): Promise<{ created: boolean; upgrad
     if (!(await demoOwnerOf(db, existing.id))) return { created: false, upgraded: false };
     const upgraded = await db.transaction(async (tx) => {
       await enterTenant(tx, existing.id);
-      return tx
+      const rows = await tx
         .update(tenants)
         .set({ ...demoSubscription(), updatedAt: new Date() })
         .where(and(eq(tenants.id, existing.id), isNull(tenants.subscriptionStatus)))
         .returning({ id: tenants.id });
+      await sampleMonth(tx, existing.id, now);
+      return rows;
     });
     return { created: false, upgraded: upgraded.length > 0 };
   }
@@ -61,7 +68,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean; upgrad
         currency: 'SAR',
         timezone: 'Asia/Riyadh',
         locale: 'ar',
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
         ...demoSubscription(),
         completedLevel: 5,
         systemType: 'booking_management',
@@ -105,36 +112,23 @@ export async function seedDemo(db: Database): Promise<{ created: boolean; upgrad
       canImp: true,
       roleId: admin?.id,
     });
-    const hours = Object.fromEntries(WEEK.map((d) => [d, [['09:00', '22:00']] as [string, string][]]));
-    const [branch] = await tx
-      .insert(branches)
-      .values({ tenantId: tenant.id, name: 'الفرع الرئيسي - الرياض', type: 'on-site', timezone: 'Asia/Riyadh', workingHours: hours, isMain: true })
-      .returning();
-    const [hair, nails] = await tx
-      .insert(categories)
-      .values([
-        { tenantId: tenant.id, name: 'الشعر', slug: 'hair', sortOrder: 0 },
-        { tenantId: tenant.id, name: 'الأظافر', slug: 'nails', sortOrder: 1 },
-      ])
-      .returning({ id: categories.id });
-    const svc = await tx
-      .insert(services)
-      .values([
-        { tenantId: tenant.id, name: 'قص وتصفيف الشعر', price: 12000, duration: 60, branchId: branch?.id, categoryId: hair?.id, sortOrder: 0, bufferTime: 10 },
-        { tenantId: tenant.id, name: 'مانيكير وباديكير', price: 15000, duration: 90, branchId: branch?.id, categoryId: nails?.id, sortOrder: 1 },
-        { tenantId: tenant.id, name: 'صبغة شعر كاملة', price: 35000, duration: 120, branchId: branch?.id, categoryId: hair?.id, sortOrder: 2, bufferTime: 15 },
-      ])
-      .returning({ id: services.id });
-    const prov = await tx
-      .insert(providers)
-      .values([
-        { tenantId: tenant.id, name: 'سارة القحطاني', branchId: branch?.id, workingHours: hours },
-        { tenantId: tenant.id, name: 'ريم الشهري', branchId: branch?.id, workingHours: hours },
-      ])
-      .returning({ id: providers.id });
-    await tx.insert(providerServices).values(prov.flatMap((p) => svc.map((s) => ({ tenantId: tenant.id, providerId: p.id, serviceId: s.id }))));
+    await tx.insert(branches).values({ tenantId: tenant.id, name: 'الفرع الرئيسي - الرياض', type: 'on-site', timezone: 'Asia/Riyadh', workingHours: BRANCH_HOURS, isMain: true });
+    await ensureDemoCatalogue(tx, tenant.id);
+    await sampleMonth(tx, tenant.id, now);
   });
   return { created: true, upgraded: false };
+}
+
+/**
+ * The sample month (seeded once, topped up at later starts), in a savepoint: it decorates the demo,
+ * so a failure is reported and rolled back without keeping the server from starting.
+ */
+async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
+  try {
+    await tx.transaction((sp) => seedDemoActivity(sp, tenantId, { now }));
+  } catch (err) {
+    console.warn(`Demo business: the sample month was not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
 }
 
 /** Whether the demo owner's account belongs to this tenant (system connection, like sign-in). */

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { TopProgress } from '@/components/top-progress';
 import { isApiError } from '@/lib/api-client';
 import { i18n, isRtl } from '@/lib/i18n';
 import { getStoredLocale } from '@/lib/storage';
@@ -36,7 +37,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <DirectionSync />
         <MantineProvider theme={theme} defaultColorScheme="light">
           <Notifications position="top-center" autoClose={5000} zIndex={1000} />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            <TopProgress />
+            {children}
+          </QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>
     </I18nextProvider>

@@ -17,6 +17,8 @@ export type MainRoute = {
   permissions: readonly PermissionKey[];
   /** Shown only when the tenant has installed this plugin. */
   plugin?: string;
+  /** A page without the sidebar and top bar (printable), still behind the guard. */
+  bare?: boolean;
   /** Sidebar entry (spec §2 order: dashboard 1, calendar 2, booking 3, orders 4 …). */
   sidebar?: {
     order: number;
@@ -62,6 +64,13 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     path: '/orders/:id',
     Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage'),
     permissions: ['orders'],
+  },
+  {
+    // The printable receipt (?size=a4|80mm&lang=ar|en&print=1): the receipt API's keys.
+    path: '/orders/:id/receipt',
+    Page: page(() => import('@/features/orders/pages/receipt-page'), 'ReceiptPage'),
+    permissions: ['orders', 'sales.payments', 'transaction'],
+    bare: true,
   },
   // Sales (features/transactions). /sales opens the transactions until the refunded-orders screen exists.
   {

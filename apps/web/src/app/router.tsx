@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShellLayout } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
 import { OnboardingLayout } from './layouts/onboarding-layout';
+import { PrintLayout } from './layouts/print-layout';
 import { RootLayout } from './layouts/root-layout';
 import { StandaloneLayout } from './layouts/standalone-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -69,9 +70,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Printable pages (a receipt): signed in and guarded like the others, without the shell.
+        element: <PrintLayout />,
+        children: MAIN_ROUTES.filter((r) => r.bare).map(({ path, Page }) => ({ path, element: <Page /> })),
+      },
+      {
         element: <AppShellLayout />,
         children: [
-          ...MAIN_ROUTES.map(({ path, Page }) => ({ path, element: <Page /> })),
+          ...MAIN_ROUTES.filter((r) => !r.bare).map(({ path, Page }) => ({ path, element: <Page /> })),
           { path: '/unauthorized', element: <UnauthorizedPage /> },
           { path: '/not-found-plugin', element: <NotFoundPluginPage /> },
           { path: '*', element: <NotFoundPage /> },

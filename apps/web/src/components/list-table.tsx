@@ -11,11 +11,11 @@ type ListTableProps = Omit<TableProps, 'children'> & {
   minWidth: number;
   columns: readonly ListColumn[];
   /** The last column holds each row's actions; its heading is for screen readers only. */
-  actions: { label: string; width: number };
+  actions?: { label: string; width: number };
   children: ReactNode;
 };
 
-/** A list's table: headings, then the rows (`children`), each ending with its actions cell. */
+/** A list's table: headings, then the rows (`children`), each ending with its actions cell when it has `actions`. */
 export function ListTable({ minWidth, columns, actions, children, ...tableProps }: ListTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -30,9 +30,11 @@ export function ListTable({ minWidth, columns, actions, children, ...tableProps 
                 </Table.Th>
               );
             })}
-            <Table.Th w={actions.width}>
-              <VisuallyHidden>{actions.label}</VisuallyHidden>
-            </Table.Th>
+            {actions && (
+              <Table.Th w={actions.width}>
+                <VisuallyHidden>{actions.label}</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>

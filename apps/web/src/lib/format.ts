@@ -59,22 +59,42 @@ export function formatClock(hhmm: string, locale: Locale, timeFormat: TimeFormat
   return formatTime(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))), locale, timeFormat, 'UTC');
 }
 
+/**
+ * A day spelled out the same way in both languages: "25 Nov 2026" / "25 نوفمبر 2026". Intl's
+ * `dateStyle: 'medium'` gives Arabic a numeric "25/11/2026" (read as mm/dd by half the readers), so
+ * every date goes through this shape instead.
+ */
+export const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** `dateStyle`/`timeStyle` → the explicit parts above (the two cannot be mixed with parts in Intl). */
+function dateOptions(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  const { dateStyle, timeStyle, ...rest } = opts;
+  if (dateStyle !== 'medium' && dateStyle !== 'short') return opts;
+  return { ...DAY_FORMAT, ...(timeStyle ? TIME_PARTS : {}), ...rest };
+}
+
 /** A date and time with the business's clock. */
 export function formatDateTimeIn(value: string | Date, locale: Locale, timeFormat: TimeFormat, timeZone?: string): string {
   return new Intl.DateTimeFormat(TAGS[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    ...DAY_FORMAT,
+    ...TIME_PARTS,
     hourCycle: timeFormat === '24' ? 'h23' : 'h12',
     ...(timeZone ? { timeZone } : {}),
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
-export function formatDate(value: string | Date, locale: Locale, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(TAGS[locale], opts).format(typeof value === 'string' ? new Date(value) : value);
+export function formatDate(value: string | Date, locale: Locale, opts: Intl.DateTimeFormatOptions = DAY_FORMAT): string {
+  return new Intl.DateTimeFormat(TAGS[locale], dateOptions(opts)).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A calendar day "YYYY-MM-DD" (no time, no zone) as `formatDate` shows it: "2026-11-25" → "25 Nov 2026". */
+export function formatDay(ymd: string, locale: Locale, opts: Intl.DateTimeFormatOptions = DAY_FORMAT): string {
+  return formatDate(`${ymd}T12:00:00Z`, locale, { ...opts, timeZone: 'UTC' });
 }
 
 export function formatDateTime(value: string | Date, locale: Locale): string {
-  return formatDate(value, locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(value, locale, { ...DAY_FORMAT, ...TIME_PARTS });
 }
 
 export function formatHijri(value: string | Date, locale: Locale): string {
@@ -83,12 +103,20 @@ export function formatHijri(value: string | Date, locale: Locale): string {
   );
 }
 
-/** 90 → "1 h 30 min" / "1 س 30 د" using Intl unit names. */
 /** Names joined the way the language joins a list ("A, B and C" / "A وB وC"). */
 export function formatList(items: readonly string[], locale: Locale): string {
   return new Intl.ListFormat(intlTag(locale), { style: 'long', type: 'conjunction' }).format(items);
 }
 
+/**
+ * A plain enumeration without "and" (options, days, features): "A, B, C" in English, "A، B، C" in
+ * Arabic. Intl's "unit" lists put a و before each Arabic item, so the separator is chosen here.
+ */
+export function joinList(items: readonly string[], locale: Locale): string {
+  return items.join(locale === 'ar' ? '، ' : ', ');
+}
+
+/** 90 → "1 h 30 min" / "1 س 30 د" using Intl unit names. */
 export function formatDuration(minutes: number, locale: Locale): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

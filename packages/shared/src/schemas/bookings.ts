@@ -22,6 +22,11 @@ export const MEETING_LINK_MAX = 500;
 export const TRANSPORTATION_FEE_MAX = 100_000_000;
 /** Rows `GET /block-times` answers at most. */
 export const BLOCK_TIMES_LIST_MAX = 1000;
+/**
+ * A walk-in (`walk_in: true`) may start this many minutes before now: the drawer rounds "now" down
+ * to 5 minutes on the business's clock, and the receptionist takes a moment to fill it in.
+ */
+export const WALK_IN_GRACE_MINUTES = 15;
 
 /** An instant: ISO-8601 with `Z` or an offset (`2025-03-01T09:00:00Z`, `…+03:00`). */
 export const isoTimeField = z.iso.datetime({ offset: true, error: 'date' });
@@ -110,6 +115,8 @@ export const bookingSchema = z.object({
   transportation_fee_amount: z.number(),
   cancellation_reason_id: z.string().nullable(),
   cancellation_note: z.string().nullable(),
+  /** Entered after it happened ("record a past visit", key `bookings.record_past`). */
+  recorded_after: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -197,7 +204,20 @@ export const blockTimeSchema = z.object({
 });
 export type BlockTime = z.infer<typeof blockTimeSchema>;
 
-export const calendarStaffSchema = z.object({ id: z.string(), name: z.string(), branch_id: z.string().nullable() });
+/**
+ * A column of the staff calendar: the provider, its colour (#RRGGBB), the photo of its linked
+ * account (a public URL path, or null), its weekly working hours (wall clock of the branch, as
+ * `workingHoursField`) and its days off overlapping the asked range (local dates, both inclusive).
+ */
+export const calendarStaffSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  branch_id: z.string().nullable(),
+  color: z.string(),
+  photo: z.string().nullable(),
+  working_hours: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+  time_off: z.array(z.object({ start_date: z.string(), end_date: z.string() })),
+});
 export type CalendarStaff = z.infer<typeof calendarStaffSchema>;
 
 export const calendarResponse = z.object({
@@ -232,6 +252,13 @@ export const createBookingBody = z.object({
   status: z.enum(NEW_BOOKING_STATUSES, 'invalid').optional(),
   /** Add the visit to this existing order instead of a new one. */
   order_id: uuidField.optional(),
+  /** A customer who just walked in: the start may be up to WALK_IN_GRACE_MINUTES in the past. */
+  walk_in: z.boolean('boolean').optional(),
+  /**
+   * A visit that already happened, entered afterwards (key `bookings.record_past`): the start must be
+   * in the past, a provider is required, it is recorded completed and flagged `recorded_after`.
+   */
+  recorded_after: z.boolean('boolean').optional(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBody>;
 export type CreateBookingBodyParsed = z.infer<typeof createBookingBody>;

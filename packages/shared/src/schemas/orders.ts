@@ -73,10 +73,20 @@ export type DiscountBody = z.infer<typeof discountBody>;
 /**
  * A fee of the order as the API reads and answers it (spec §3: title, value; `value` in minor units).
  * Stored and priced as `{ title, amount }` (`pricing.ts`): the transform maps it once, here.
+ * `tip: true` marks the customer's tip (added at checkout): a fee like the others (untaxed, in the
+ * total), at most one an order, named "Tip" on receipts whatever its title (docs/decisions.md).
  */
-export const feeInput = z.object({ title: text(ORDER_FEE_TITLE_MAX), value: moneyField }).transform((f) => ({ title: f.title, amount: f.value }));
+export const feeInput = z
+  .object({ title: text(ORDER_FEE_TITLE_MAX), value: moneyField, tip: z.boolean('boolean').optional() })
+  .transform((f) => ({ title: f.title, amount: f.value, ...(f.tip ? { tip: true as const } : {}) }));
 export type FeeInput = z.input<typeof feeInput>;
-export const feesField = z.array(feeInput).max(ORDER_FEES_MAX, 'max_items');
+export const feesField = z
+  .array(feeInput)
+  .max(ORDER_FEES_MAX, 'max_items')
+  .superRefine((fees, ctx) => {
+    const tips = fees.flatMap((f, i) => (f.tip ? [i] : []));
+    for (const i of tips.slice(1)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'tip'] });
+  });
 
 export const pinCodeField = z.string().trim().regex(/^\d*$/, 'digits_only').min(4, 'min_length').max(6, 'max_length');
 export const locationBody = z.object({
@@ -241,7 +251,8 @@ const orderCommon = {
   staff_id: z.string().nullable(),
   discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number(), amount: z.number() }).nullable(),
   coupon_code: z.string().nullable(),
-  fees: z.array(z.object({ title: z.string(), value: z.number() })),
+  /** `tip`: the customer's tip (one at most). */
+  fees: z.array(z.object({ title: z.string(), value: z.number(), tip: z.boolean() })),
   fees_amount: z.number(),
   transport_fee: z.number(),
   subtotal: z.number(),

@@ -253,3 +253,28 @@ export type Expense = z.infer<typeof expenseSchema>;
 export const expensesPage = z.object({ data: z.array(expenseSchema), meta: paginationMeta.extend({ total_amount: z.number() }) });
 export type ExpensesPage = z.infer<typeof expensesPage>;
 
+
+// ---------------------------------------------------------------- sales: the receipt's VAT number, checkout
+
+/** A VAT registration number (spec §5 vat_id): 15 digits starting and ending with 3. */
+export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
+
+/**
+ * `POST settings/sales`: the business's VAT registration number printed on every receipt (empty:
+ * none), and whether Checkout offers "complete the visit" ticked.
+ */
+export const salesSettingsBody = z.object({
+  vat_number: z
+    .string('string')
+    .trim()
+    .max(15, 'vat_number')
+    .refine((v) => v === '' || VAT_NUMBER_PATTERN.test(v), 'vat_number')
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
+  complete_visit_on_checkout: z.boolean('boolean').optional(),
+});
+export type SalesSettingsBody = z.input<typeof salesSettingsBody>;
+
+export const salesSettingsSchema = z.object({ vat_number: z.string().nullable(), complete_visit_on_checkout: z.boolean() });
+export type SalesSettings = z.infer<typeof salesSettingsSchema>;

@@ -43,8 +43,38 @@ export const recordPaymentBody = z.object({
   reference_no: nullableText(100),
   bank_account_id: uuidField.nullable().optional(),
   notes: nullableText(1000),
+  /** Cash only: what the customer handed over (at least `amount`); the change due is the difference. */
+  tendered_amount: amountField.nullable().optional(),
 });
 export type RecordPaymentBody = z.input<typeof recordPaymentBody>;
+
+/** The most payment rows of one checkout (split across methods). */
+export const CHECKOUT_PAYMENTS_MAX = 5;
+
+/** One payment of a checkout: as a recorded payment, without notes. */
+export const checkoutPaymentInput = z.object({
+  payment_method: z.enum(RECORDED_PAYMENT_METHODS, 'invalid'),
+  amount: amountField,
+  tendered_amount: amountField.nullable().optional(),
+  bank_account_id: uuidField.nullable().optional(),
+  reference_no: nullableText(100),
+});
+export type CheckoutPaymentInput = z.input<typeof checkoutPaymentInput>;
+
+/**
+ * `POST /orders/:id/checkout`: every payment at once (split across methods), in one transaction with
+ * the order locked; together they pay at most what is left. JSON, or multipart with this body as the
+ * JSON text of the field `payload` and each bank transfer's receipt as the file `receipt.N` (N: the
+ * payment's index). `complete_bookings`: the order's confirmed appointments of today (and before)
+ * become completed.
+ */
+export const checkoutBody = z.object({
+  payments: z.array(checkoutPaymentInput, 'array').max(CHECKOUT_PAYMENTS_MAX, 'max_items'),
+  complete_bookings: z.boolean('boolean').optional(),
+  notes: nullableText(1000),
+});
+export type CheckoutBody = z.input<typeof checkoutBody>;
+export type CheckoutBodyParsed = z.output<typeof checkoutBody>;
 
 export const rejectTransactionBody = z.object({ reason: nullableText(500) }).optional();
 export type RejectTransactionBody = z.input<typeof rejectTransactionBody>;
@@ -63,6 +93,9 @@ export const transactionSchema = z.object({
   date: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   amount: z.number(),
+  /** Cash handed over (null: not recorded); `change_due` = tendered − amount. */
+  tendered_amount: z.number().nullable(),
+  change_due: z.number(),
   currency: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
   /** The receipt, served only by `GET /transactions/:id/receipt` (private). */
@@ -131,3 +164,83 @@ export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 export const SIMULATED_OUTCOMES = ['paid', 'failed'] as const;
 export const simulatePaymentBody = z.object({ outcome: z.enum(SIMULATED_OUTCOMES, 'invalid') });
 export type SimulatePaymentBody = z.input<typeof simulatePaymentBody>;
+
+// ---------------------------------------------------------------- checkout result and the receipt
+
+export const checkoutResultSchema = z.object({
+  order_id: z.string(),
+  total: z.number(),
+  paid_amount: z.number(),
+  remaining_amount: z.number(),
+  payment_status: z.string(),
+  /** The payments just recorded, in the order sent. */
+  transactions: z.array(transactionSchema),
+  /** Change to hand back: the sum over the cash payments of tendered − amount. */
+  change_due: z.number(),
+  /** Appointments moved to completed. */
+  completed_booking_ids: z.array(z.string()),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+export const RECEIPT_SIZES = ['a4', '80mm'] as const;
+export type ReceiptSize = (typeof RECEIPT_SIZES)[number];
+
+const receiptMoney = z.number();
+/**
+ * `GET /orders/:id/receipt`: what a printed receipt shows, in minor units of `currency`; times are
+ * ISO instants, shown in `time_zone`. Only for an order with a confirmed payment.
+ */
+export const receiptSchema = z.object({
+  business: z.object({ name: z.string(), vat_number: z.string().nullable(), logo: z.string().nullable() }),
+  branch: z.object({ name: z.string(), address: z.string().nullable() }).nullable(),
+  time_zone: z.string(),
+  currency: z.string(),
+  /** The business's own language: the receipt's default. */
+  locale: z.enum(['ar', 'en']),
+  order: z.object({
+    id: z.string(),
+    number: z.number(),
+    date: z.string(),
+    status: z.string(),
+    payment_status: z.string(),
+  }),
+  customer: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      quantity: z.number(),
+      unit_price: receiptMoney,
+      subtotal: receiptMoney,
+      discount_amount: receiptMoney,
+      tax_amount: receiptMoney,
+      total: receiptMoney,
+    }),
+  ),
+  subtotal: receiptMoney,
+  discount: z.object({ type: z.enum(['fixed', 'percentage']), value: z.number(), amount: receiptMoney }).nullable(),
+  /** Tax per rate, summed over the lines. */
+  taxes: z.array(z.object({ name: z.string(), rate_bps: z.number(), amount: receiptMoney })),
+  tax_amount: receiptMoney,
+  fees: z.array(z.object({ title: z.string(), amount: receiptMoney })),
+  tip: receiptMoney,
+  transport_fee: receiptMoney,
+  total: receiptMoney,
+  paid_amount: receiptMoney,
+  remaining_amount: receiptMoney,
+  /** Confirmed payments, oldest first. */
+  payments: z.array(
+    z.object({
+      number: z.number(),
+      date: z.string(),
+      payment_method: z.enum(PAYMENT_METHODS),
+      amount: receiptMoney,
+      tendered_amount: receiptMoney.nullable(),
+      change_due: receiptMoney,
+    }),
+  ),
+  /** Bank transfers waiting for review (not counted as paid yet). */
+  pending_amount: receiptMoney,
+  printed_at: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;

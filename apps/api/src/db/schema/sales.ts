@@ -29,7 +29,8 @@ export const tenantCounters = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
 );
 
-export type OrderFee = { title: string; amount: number };
+/** `tip`: the customer's tip added at checkout (one at most; an untaxed fee). */
+export type OrderFee = { title: string; amount: number; tip?: boolean };
 export type OrderLocation = { address: string | null; lat: number | null; lng: number | null };
 export type LineTax = { tax_id: string | null; name: string; rate_bps: number; amount: number };
 

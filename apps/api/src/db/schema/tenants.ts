@@ -38,6 +38,10 @@ export const tenants = pgTable('tenants', {
   workingDays: integer('working_days').array().notNull().default(sql`'{}'::integer[]`),
   opensAt: text('opens_at'),
   closesAt: text('closes_at'),
+  /** VAT registration number printed on receipts (spec §5 vat_id: 15 digits, 3…3); null: none. */
+  vatNumber: text('vat_number'),
+  /** Whether Checkout offers "complete the visit" ticked. */
+  completeVisitOnCheckout: boolean('complete_visit_on_checkout').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

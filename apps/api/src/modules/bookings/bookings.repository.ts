@@ -1,10 +1,11 @@
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { branches, providers, providerServices, services } from '../../db/schema/business';
+import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
 import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
 import { cancellationReasons } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
 import { searchCondition } from '../customers/customers.repository';
 
 /** Rows of a raw query, on either driver. */
@@ -66,6 +67,8 @@ export type SlotInputsQuery = {
   /** Used when the branch has no valid time zone of its own. */
   tenantTimezone: string;
   excludeBookingIds?: string[];
+  /** Statuses that keep a provider busy (default: the active ones; a past visit adds completed). */
+  busyStatuses?: readonly string[];
 };
 
 /**
@@ -121,6 +124,7 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
   const distinct = [...new Set(q.serviceIds)];
   const providerFilter = q.providerIds ? sql`p.id = any(${uuidArray(q.providerIds)})` : candidateFilter(q.branchId, distinct);
   const exclude = q.excludeBookingIds?.length ? sql`and not (bk.id = any(${uuidArray(q.excludeBookingIds)}))` : sql``;
+  const busy = q.busyStatuses ? textArray(q.busyStatuses) : ACTIVE;
   const cols = sql`p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order`;
   return sql`
     with b as (
@@ -168,13 +172,13 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
          from r, (
            select bk.provider_id as pid, bk.start_at as s, bk.occupied_until as e
            from bookings bk, r
-           where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${ACTIVE})
+           where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${busy})
              and bk.start_at < r.e and bk.start_at > r.lo and bk.occupied_until > r.s ${exclude}
            union all
            -- Team bookings keep their crew busy too.
            select cr.provider_id, cr.start_at, cr.occupied_until
            from booking_crew cr join bookings bk on bk.tenant_id = cr.tenant_id and bk.id = cr.booking_id, r
-           where cr.tenant_id = ${tenantId} and cr.provider_id in (select id from p) and bk.status = any(${ACTIVE})
+           where cr.tenant_id = ${tenantId} and cr.provider_id in (select id from p) and bk.status = any(${busy})
              and cr.start_at < r.e and cr.start_at > r.lo and cr.occupied_until > r.s ${exclude}
          ) y
          group by y.pid) x) as bookings,
@@ -454,10 +458,35 @@ export async function calendarStaff(exec: Executor, tenantId: string, f: { branc
   if (f.branchId) conds.push(or(eq(providers.branchId, f.branchId), isNull(providers.branchId)));
   if (f.ids) conds.push(f.ids.length ? inArray(providers.id, f.ids) : sql`false`);
   return exec
-    .select({ id: providers.id, name: providers.name, branchId: providers.branchId })
+    .select({
+      id: providers.id,
+      name: providers.name,
+      branchId: providers.branchId,
+      color: providers.color,
+      workingHours: providers.workingHours,
+      photo: users.profilePhoto,
+    })
     .from(providers)
+    .leftJoin(users, and(eq(users.tenantId, providers.tenantId), eq(users.id, providers.userId)))
     .where(and(...conds))
     .orderBy(asc(providers.sortOrder), asc(providers.name), asc(providers.id));
+}
+
+/** Days off of these providers overlapping the local dates [from, to] (both inclusive): shaded on the calendar. */
+export async function calendarTimeOff(exec: Executor, tenantId: string, providerIds: readonly string[], from: string, to: string) {
+  if (providerIds.length === 0) return [];
+  return exec
+    .select({ providerId: providerTimeOff.providerId, startDate: providerTimeOff.startDate, endDate: providerTimeOff.endDate })
+    .from(providerTimeOff)
+    .where(
+      and(
+        eq(providerTimeOff.tenantId, tenantId),
+        inArray(providerTimeOff.providerId, [...providerIds]),
+        sql`${providerTimeOff.startDate} <= ${to}::date`,
+        sql`${providerTimeOff.endDate} >= ${from}::date`,
+      ),
+    )
+    .orderBy(asc(providerTimeOff.startDate));
 }
 
 // ---------------------------------------------------------------- block times

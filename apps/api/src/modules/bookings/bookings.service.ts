@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
-import { LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
+import { addDays, LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
 import {
   BLOCK_TIMES_LIST_MAX,
   type BlockTime,
@@ -19,11 +19,14 @@ import {
   type orderCreateBookingBody,
   SLOTS_RANGE_MAX_DAYS,
   type SlotsResponse,
+  WALK_IN_GRACE_MINUTES,
   type slotsQuery,
   type updateBookingBody,
 } from '@app/shared/schemas/bookings';
+import { PROVIDER_COLORS } from '@app/shared/constants';
 import { isTimeZone } from '@app/shared/schemas/common';
 import {
+  ACTIVE_BOOKING_STATUSES,
   assertTransition,
   BOOKING_CANCEL_NOTE_MAX,
   BOOKING_CANCEL_REASON_TYPE,
@@ -194,6 +197,27 @@ export function pickProvider(
   return idleSlots.some((s) => s.start === opts.start) ? { error: 'taken' } : { error: 'outside_hours' };
 }
 
+/** Every weekday open all day (00:00–00:00). */
+const ALL_DAY: Record<string, [string, string][]> = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [['00:00', '00:00']]]));
+/** What keeps a provider busy for a visit recorded after the fact: the active visits and the ones that happened. */
+const PAST_BUSY_STATUSES = [...ACTIVE_BOOKING_STATUSES, 'completed'] as const;
+
+/**
+ * A visit recorded after it happened is checked only against the provider's (and crew's) other
+ * visits at that time, never against hours, days off or block times: it did happen, whatever the
+ * calendar said (a provider who stayed late, hours changed since). Double booking beyond the
+ * provider's capacity is still refused (docs/decisions.md "Walk-ins and past visits").
+ */
+export function pastVisitInputs(inputs: repo.SlotInputs): repo.SlotInputs {
+  return {
+    ...inputs,
+    branch: inputs.branch ? { ...inputs.branch, working_hours: ALL_DAY } : null,
+    providers: inputs.providers.map((p) => ({ ...p, working_hours: ALL_DAY })),
+    timeOff: [],
+    blocks: [],
+  };
+}
+
 function toBooking(r: repo.BookingReadRow): Booking {
   const b = r.b;
   return {
@@ -228,6 +252,7 @@ function toBooking(r: repo.BookingReadRow): Booking {
     transportation_fee_amount: b.transportationFeeAmount,
     cancellation_reason_id: b.cancellationReasonId,
     cancellation_note: b.cancellationNote,
+    recorded_after: b.recordedAfter,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   };
@@ -353,7 +378,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   async function claim(
     tx: Tx,
     ctx: AuthContext,
-    a: { branchId: string; zone: string; serviceIds: string[]; visit: VisitService[]; staffId: string | null; start: number; excludeBookingIds?: string[] },
+    a: { branchId: string; zone: string; serviceIds: string[]; visit: VisitService[]; staffId: string | null; start: number; excludeBookingIds?: string[]; past?: boolean },
   ): Promise<Assigned> {
     const distinct = [...new Set(a.serviceIds)];
     const locked = a.staffId
@@ -369,11 +394,13 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       to: date,
       tenantTimezone: ctx.tenant.timezone,
       excludeBookingIds: a.excludeBookingIds ?? [],
+      // A past visit meets the visits that happened then (completed) as well as the active ones.
+      ...(a.past ? { busyStatuses: PAST_BUSY_STATUSES } : {}),
     });
     // Everyone computed must be locked: a crew that changed since the lock (a team edited meanwhile) is refused.
     const held = new Set(locked.all);
     if (inputs.providers.some((p) => !held.has(p.id))) throw fieldError('start_time', 'time_slot_booked');
-    const picked = pickProvider(inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
+    const picked = pickProvider(a.past ? pastVisitInputs(inputs) : inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
     if ('providers' in picked) return picked;
     if (picked.error === 'provider_no_times') throw fieldError('start_time', 'provider_no_times');
     if (picked.error === 'outside_hours') throw fieldError('start_time', 'outside_working_hours');
@@ -449,6 +476,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   // ------------------------------------------------------------ create
 
   async function create(ctx: AuthContext, body: CreateBody): Promise<CreateBookingResult> {
+    const pastVisit = body.recorded_after === true;
+    if (pastVisit && !ctx.user.isOwner && !ctx.permissions.includes('bookings.record_past')) throw forbidden();
     const serviceIds = body.service_ids ?? [];
     if (serviceIds.length === 0) throw fieldError('service_ids', 'service_before_time');
     const start = instant(body.start_time, 'start_time');
@@ -473,9 +502,16 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const staffId = ownStaff(scope, body.staff_id) ?? null;
       if (staffId) await checkProvider(tx, ctx, staffId, branchId, serviceIds);
       const customFields = await bookingCustomFields(tx, ctx, body.custom_fields ?? {});
-      if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+      const now = Date.now();
+      if (pastVisit) {
+        // Who did it is known: "any provider" makes no sense for a visit that happened.
+        if (!staffId) throw fieldError('staff_id', 'required');
+        if (start >= now) throw fieldError('start_time', 'recorded_after_future');
+      } else if (start < now - (body.walk_in ? WALK_IN_GRACE_MINUTES * MINUTE : 0)) {
+        throw fieldError('start_time', 'slot_in_past');
+      }
 
-      const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start });
+      const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit });
       const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
@@ -537,7 +573,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             duration: s.duration,
             buffer: s.bufferTime,
             price: s.price,
-            status: body.status ?? 'confirmed',
+            // A visit recorded after the fact happened: it is recorded completed.
+            status: pastVisit ? 'completed' : (body.status ?? 'confirmed'),
+            recordedAfter: pastVisit,
             source,
             notes: body.notes ?? null,
             customFields,
@@ -562,6 +600,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         event: 'created',
         bookings: rows.map((r) => ({ id: r.b.id, number: r.b.number, service_id: r.b.serviceId, staff_id: r.b.providerId, start_time: r.b.startAt.toISOString() })),
         ...(fee ? { transport_fee: fee } : {}),
+        ...(pastVisit ? { recorded_after: true } : {}),
+        ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
       });
       return { order_id: order.id, order_number: priced.number, bookings: rows.map(toBooking) };
     });
@@ -856,10 +896,26 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         { order: 'start' },
       );
       const blocks = await repo.listBlocks(tx, ctx.tenantId, { start, end, branchId, providerIds: staffIds });
+      // Days off of the columns: local dates, a day wider each side than the range (any branch's zone).
+      const timeOff = await repo.calendarTimeOff(
+        tx,
+        ctx.tenantId,
+        staff.map((s) => s.id),
+        addDays(localDateOf(start.getTime(), 'UTC'), -1),
+        addDays(localDateOf(end.getTime(), 'UTC'), 1),
+      );
       return {
         bookings: bookings.map(toBooking),
         blocks: blocks.map(toBlock),
-        staff: staff.map((s) => ({ id: s.id, name: s.name, branch_id: s.branchId })),
+        staff: staff.map((s, i) => ({
+          id: s.id,
+          name: s.name,
+          branch_id: s.branchId,
+          color: s.color ?? PROVIDER_COLORS[i % PROVIDER_COLORS.length]!,
+          photo: s.photo ?? null,
+          working_hours: s.workingHours,
+          time_off: timeOff.filter((o) => o.providerId === s.id).map((o) => ({ start_date: o.startDate, end_date: o.endDate })),
+        })),
       };
     });
   }

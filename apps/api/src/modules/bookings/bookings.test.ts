@@ -568,6 +568,16 @@ describe('PUT /bookings/:id', () => {
     expect((await book({ staff_id: id('pA'), start_time: at(d, '10:00') })).statusCode).toBe(201);
   });
 
+  it('moves to another provider and time in one call (a staff-calendar drop); the target seat is checked', async () => {
+    const d = freshDay();
+    const b = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    await booked({ staff_id: id('pB'), start_time: at(d, '12:00') });
+    expectError(await owner.client.put(`bookings/${b.id}`, { staff_id: id('pB'), start_time: at(d, '12:15') }), 'start_time', m('time_slot_booked'));
+    const res = await owner.client.put(`bookings/${b.id}`, { staff_id: id('pB'), start_time: at(d, '14:30') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ staff: { id: id('pB'), name: 'Badr' }, start_time: at(d, '14:30'), end_time: at(d, '15:00'), slot: '14:30' });
+  });
+
   it('changes the transportation fee of a home visit, and the order follows', async () => {
     const d = freshDay();
     const data = await booked({ branch_id: id('home'), staff_id: id('pH'), start_time: at(d, '09:00'), transportation_fee_amount: 1000 });
@@ -692,6 +702,25 @@ describe('lists, one booking, the customer tab, the calendar', () => {
     expect(only.staff.map((s: { id: string }) => s.id)).toEqual([id('pB')]);
     expectError(await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 63), '00:00')}`), 'end', m('range_too_long', { max: 62 }));
     expectError(await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(d, '00:00')}`), 'end', m('end_before_start'));
+  });
+
+  it('the staff columns carry colour, photo, working hours and the days off overlapping the range', async () => {
+    const d = freshDay();
+    const user = await insertId(t.db, sql`insert into users (tenant_id, name, email, password_hash, profile_photo) values (${tenant}, 'Camil user', ${`camil-${d}@example.test`}, 'x', '/uploads/avatars/camil.png') returning id`);
+    await t.db.execute(sql`update providers set color = '#2F9E44', user_id = ${user} where id = ${id('pC')}`);
+    await t.db.execute(sql`insert into provider_time_off (tenant_id, provider_id, start_date, end_date, note) values (${tenant}, ${id('pB')}, ${d}, ${d}, 'Leave')`);
+    await t.db.execute(sql`insert into provider_time_off (tenant_id, provider_id, start_date, end_date) values (${tenant}, ${id('pB')}, ${addDays(d, 20)}, ${addDays(d, 21)})`);
+    try {
+      const data = (await owner.client.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${id('b1')}`)).json().data;
+      const col = (k: string) => data.staff.find((s: { id: string }) => s.id === id(k));
+      expect(col('pC')).toMatchObject({ name: 'Camil', color: '#2F9E44', photo: '/uploads/avatars/camil.png', working_hours: ALL_WEEK(), time_off: [] });
+      expect(col('pB').time_off).toEqual([{ start_date: d, end_date: d }]);
+      expect(col('pB').color).toMatch(/^#[0-9A-F]{6}$/i);
+      expect(col('pA').photo).toBeNull();
+    } finally {
+      await t.db.execute(sql`update providers set user_id = null where id = ${id('pC')}`);
+      await t.db.execute(sql`delete from provider_time_off where provider_id = ${id('pB')}`);
+    }
   });
 });
 

@@ -59,7 +59,7 @@ function summaryOf(o: repo.OrderRow, customer: repo.OrderListRow['customer'], it
     staff_id: o.providerId,
     discount: o.discountType === 'fixed' || o.discountType === 'percentage' ? { type: o.discountType, value: o.discountValue, amount: o.discountAmount } : null,
     coupon_code: o.couponCode,
-    fees: o.fees.map((f) => ({ title: f.title, value: f.amount })),
+    fees: o.fees.map((f) => ({ title: f.title, value: f.amount, tip: f.tip === true })),
     fees_amount: o.feesAmount,
     transport_fee: o.transportFee,
     subtotal: o.subtotal,

@@ -18,6 +18,8 @@ import {
   reasonBody,
   reasonSchema,
   reasonsQuery,
+  salesSettingsBody,
+  salesSettingsSchema,
   slugParam,
   statusLabelBody,
   statusLabelSchema,
@@ -80,6 +82,21 @@ export const settingsRoutes = (deps: { db: Database }): FastifyPluginAsyncZod =>
     app.post('/settings/general', { config, schema: { tags, body: generalSettingsBody, response: { 200: written(generalSettingsSchema) } } }, async (request) => ({
       message: t('settings_saved', request.locale),
       data: await settings.saveGeneral(ctxOf(request), request.body),
+    }));
+  }
+
+  // ------------------------------------------------------------ sales: the receipt's VAT number and the checkout default
+  {
+    const tags = ['settings'];
+    // Checkout reads the default and the receipt shows the number, so the order and payment keys read it too.
+    const read: RouteGuard = { permissions: ['settings.taxes', 'settings.general_setting', 'settings.payments', 'orders', 'sales.payments'] };
+    const write: RouteGuard = { permissions: ['settings.taxes', 'settings.general_setting'] };
+    app.get('/settings/sales', { config: read, schema: { tags, summary: 'VAT number printed on receipts, and the checkout default', response: { 200: one(salesSettingsSchema) } } }, async (request) => ({
+      data: await settings.getSales(ctxOf(request)),
+    }));
+    app.post('/settings/sales', { config: write, schema: { tags, body: salesSettingsBody, response: { 200: written(salesSettingsSchema) } } }, async (request) => ({
+      message: t('settings_saved', request.locale),
+      data: await settings.saveSales(ctxOf(request), request.body),
     }));
   }
 

@@ -24,6 +24,8 @@ import {
   type ReasonBody,
   type ReasonType,
   rateToBps,
+  type SalesSettings,
+  type salesSettingsBody,
   type StatusLabel,
   type StatusLabelBody,
   type Tag,
@@ -139,6 +141,25 @@ export function createSettingsService(deps: { db: Database }) {
       }),
     );
     return getGeneral(ctx);
+  }
+
+  // -------------------------------------------------------------- sales: VAT number on receipts, checkout default
+
+  async function getSales(ctx: AuthContext): Promise<SalesSettings> {
+    return inTenant(ctx, async (tx) => {
+      const tenant = await repo.findTenant(tx, ctx.tenantId);
+      if (!tenant) throw notFound();
+      return { vat_number: tenant.vatNumber, complete_visit_on_checkout: tenant.completeVisitOnCheckout };
+    });
+  }
+
+  /** Fields left out stay as they are; an empty VAT number clears it. */
+  async function saveSales(ctx: AuthContext, body: z.output<typeof salesSettingsBody>): Promise<SalesSettings> {
+    const values: { vatNumber?: string | null; completeVisitOnCheckout?: boolean } = {};
+    if (body.vat_number !== undefined) values.vatNumber = body.vat_number;
+    if (body.complete_visit_on_checkout !== undefined) values.completeVisitOnCheckout = body.complete_visit_on_checkout;
+    if (Object.keys(values).length) await inTenant(ctx, (tx) => repo.updateTenant(tx, ctx.tenantId, values));
+    return getSales(ctx);
   }
 
   // -------------------------------------------------------------- taxes
@@ -414,6 +435,8 @@ export function createSettingsService(deps: { db: Database }) {
   return {
     getGeneral,
     saveGeneral,
+    getSales,
+    saveSales,
     listTaxes,
     getTax,
     createTax,

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { orders, type OrderRow, paymentLinks, type TransactionRow, transactions } from '../../db/schema/sales';
+import { branches } from '../../db/schema/business';
+import { bookings, orderItems, orders, type OrderRow, paymentLinks, type TransactionRow, transactions } from '../../db/schema/sales';
 import { bankAccounts, paymentMethods } from '../../db/schema/settings';
 import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
@@ -166,6 +167,54 @@ export async function orderTransactions(exec: Executor, tenantId: string, orderI
   return viewQuery(exec)
     .where(and(eq(transactions.tenantId, tenantId), eq(transactions.orderId, orderId), isNull(transactions.deletedAt)))
     .orderBy(desc(transactions.createdAt), desc(transactions.number));
+}
+
+/** The live confirmed and waiting payments of one order, oldest first (the receipt). */
+export async function receiptTransactions(exec: Executor, tenantId: string, orderId: string): Promise<TransactionRow[]> {
+  return exec
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.orderId, orderId), isNull(transactions.deletedAt), inArray(transactions.status, ['confirmed', 'wait'])))
+    .orderBy(asc(transactions.createdAt), asc(transactions.number));
+}
+
+/** The order's lines in their order (the receipt). */
+export async function orderLines(exec: Executor, tenantId: string, orderId: string) {
+  return exec
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt));
+}
+
+export async function findBranch(exec: Executor, tenantId: string, id: string) {
+  const [row] = await exec
+    .select()
+    .from(branches)
+    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The order's `confirmed` appointments starting before `before`, locked (after the order: the lock
+ * order of every booking write), soonest first.
+ */
+export async function confirmedBookingsBefore(exec: Executor, tenantId: string, orderId: string, before: Date) {
+  return exec
+    .select({ id: bookings.id, number: bookings.number, status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), eq(bookings.status, 'confirmed'), lt(bookings.startAt, before)))
+    .orderBy(asc(bookings.startAt), asc(bookings.id))
+    .for('update');
+}
+
+export async function setBookingsStatus(exec: Executor, tenantId: string, ids: readonly string[], status: string): Promise<void> {
+  if (!ids.length) return;
+  await exec
+    .update(bookings)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, [...ids])));
 }
 
 // ---------------------------------------------------------------- settings: methods and bank accounts

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { idParam } from '@app/shared/schemas/access';
 import { messageSchema } from '@app/shared/schemas/common';
 import {
+  CHECKOUT_PAYMENTS_MAX,
+  checkoutBody,
+  checkoutResultSchema,
   PAYMENT_LINK_TTL_HOURS,
   paymentLinkSchema,
   paymentOptionsSchema,
   payTokenParam,
   publicPaymentSchema,
   RECEIPT_MAX_BYTES,
+  receiptSchema,
   recordPaymentBody,
   rejectTransactionBody,
   simulatePaymentBody,
@@ -60,7 +64,7 @@ async function readMultipart(request: FastifyRequest) {
           throw tooLarge();
         }
       } else if (typeof part.value === 'string' && part.value !== '') {
-        fields[part.fieldname] = part.fieldname === 'amount' && /^\d{1,16}$/.test(part.value) ? Number(part.value) : part.value;
+        fields[part.fieldname] = (part.fieldname === 'amount' || part.fieldname === 'tendered_amount') && /^\d{1,16}$/.test(part.value) ? Number(part.value) : part.value;
       }
     }
   } catch (err) {
@@ -71,6 +75,49 @@ async function readMultipart(request: FastifyRequest) {
   }
   request.body = fields;
   if (file && file.bytes.length > 0) uploads.set(request, file);
+}
+
+const checkoutUploads = new WeakMap<FastifyRequest, Map<number, Upload>>();
+
+/**
+ * A multipart checkout: the field `payload` holds the JSON body, and each file `receipt.N` (or
+ * `receipt[N]`) the receipt of the bank transfer at index N; other parts are skipped.
+ */
+async function readCheckoutMultipart(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  let payload: unknown = {};
+  const files = new Map<number, Upload>();
+  try {
+    for await (const part of request.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: CHECKOUT_PAYMENTS_MAX, fields: 5, fieldSize: 20_000 } })) {
+      if (part.type === 'file') {
+        const m = /^receipt(?:\.(\d)|\[(\d)\])$/.exec(part.fieldname);
+        const index = m ? Number(m[1] ?? m[2]) : -1;
+        if (index < 0 || index >= CHECKOUT_PAYMENTS_MAX || files.has(index)) {
+          part.file.resume();
+          continue;
+        }
+        try {
+          files.set(index, { bytes: await part.toBuffer(), filename: part.filename });
+        } catch {
+          throw fieldError(`payments.${index}.receipt`, 'file_too_large', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
+        }
+      } else if (part.fieldname === 'payload' && typeof part.value === 'string') {
+        try {
+          payload = JSON.parse(part.value);
+        } catch {
+          throw fieldError('payload', 'invalid');
+        }
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('payments', 'file_too_large', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
+    // A truncated or malformed multipart body is the client's fault, not a server error.
+    throw fieldError('payload', 'invalid');
+  }
+  request.body = payload;
+  for (const [i, f] of files) if (f.bytes.length === 0) files.delete(i);
+  checkoutUploads.set(request, files);
 }
 
 /**
@@ -123,6 +170,51 @@ export const transactionRoutes =
           throw err;
         }
       },
+    );
+
+    app.post(
+      '/orders/:id/checkout',
+      {
+        config: onOrder(recordKeys),
+        preValidation: async (request) => readCheckoutMultipart(request),
+        schema: {
+          tags,
+          summary: `Checkout: up to ${CHECKOUT_PAYMENTS_MAX} payments at once (split), at most what is left, optionally completing today's appointments (JSON, or multipart: "payload" the JSON body, "receipt.N" each bank transfer's receipt)`,
+          params: idParam,
+          body: checkoutBody,
+          response: { 201: written(checkoutResultSchema) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = ctxOf(request);
+        const files = checkoutUploads.get(request) ?? new Map<number, Upload>();
+        // A file of the wrong type is refused before anything is stored; a missing one by the service (after the method check).
+        for (const [i, p] of request.body.payments.entries()) {
+          const file = files.get(i);
+          if (p.payment_method === 'bank_transfer' && file && !sniffReceipt(file.bytes)) throw fieldError(`payments.${i}.receipt`, 'receipt_type');
+        }
+        const stored = new Map<number, { path: string; mime: string; name: string }>();
+        try {
+          for (const [i, p] of request.body.payments.entries()) {
+            const file = files.get(i);
+            if (p.payment_method !== 'bank_transfer' || !file) continue;
+            const kind = sniffReceipt(file.bytes)!;
+            const path = await storage.put(`receipts/${ctx.tenantId}/${randomUUID()}.${kind.ext}`, file.bytes);
+            stored.set(i, { path, mime: kind.mime, name: cleanFileName(file.filename, kind.ext) });
+          }
+          const data = await service.checkout(ctx, request.params.id, request.body, stored);
+          return reply.status(201).send({ message: t('checkout_done', request.locale), data });
+        } catch (err) {
+          for (const file of stored.values()) await storage.remove(file.path);
+          throw err;
+        }
+      },
+    );
+
+    app.get(
+      '/orders/:id/receipt',
+      { config: onOrder(read), schema: { tags, summary: 'What the printed receipt shows (an order with a confirmed payment)', params: idParam, response: { 200: one(receiptSchema) } } },
+      async (request) => ({ data: await service.orderReceipt(ctxOf(request), request.params.id) }),
     );
 
     app.get(

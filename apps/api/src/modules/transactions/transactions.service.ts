@@ -1,16 +1,21 @@
 import type { Locale } from '@app/shared/constants';
 import { minorToDecimalString } from '@app/shared/money';
+import { isTimeZone } from '@app/shared/schemas/common';
+import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
 import {
+  type CheckoutBodyParsed,
+  type CheckoutResult,
   PAYMENT_LINK_TTL_HOURS,
   type PaymentLink,
   type PaymentOptions,
   type PublicPayment,
+  type Receipt,
   RECORDED_PAYMENT_METHODS,
   type RecordedPaymentMethod,
   type Transaction,
   type transactionsQuery,
 } from '@app/shared/schemas/transactions';
-import type { BookingStatus } from '@app/shared/states/booking';
+import { type BookingStatus, canTransition as canBookingTransition } from '@app/shared/states/booking';
 import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount, requiresOperator } from '@app/shared/states/transaction';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,7 +25,7 @@ import { bookings, type OrderRow, type TransactionRow } from '../../db/schema/sa
 import { t } from '../../i18n/messages';
 import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { pageMeta } from '../../lib/http';
 import { nextNumber } from '../../lib/numbers';
 import { loadDataScope } from '../access/scope';
@@ -38,6 +43,7 @@ export type RecordPaymentInput = {
   reference_no?: string | null | undefined;
   bank_account_id?: string | null | undefined;
   notes?: string | null | undefined;
+  tendered_amount?: number | null | undefined;
 };
 
 /** A stored receipt: the private file's path, its sniffed type and a display name. */
@@ -45,10 +51,26 @@ export type StoredReceipt = { path: string; mime: string; name: string };
 
 const HOUR_MS = 3_600_000;
 
+/** The keys of the bookings screens (the bookings routes' guard): completing appointments at checkout needs one. */
+const BOOKING_KEYS = ['calendar.all', 'calendar_only_staff', 'bookings'] as const;
+
 /** "150.00 SAR": an amount in the currency's digits, for messages. */
 export const formatAmount = (minor: number, currency: string) => `${minorToDecimalString(minor, currency)} ${currency}`;
 
 const customerName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/** The change handed back on a cash payment: what was tendered beyond its amount. */
+export const changeDue = (r: { amount: number; tenderedAmount: number | null }) => (r.tenderedAmount === null ? 0 : Math.max(0, r.tenderedAmount - r.amount));
+
+/**
+ * 422 on `<at>tendered_amount` unless it is a cash payment's and covers its amount (cash may be
+ * handed over above the amount: the difference is the change).
+ */
+function checkTendered(p: { payment_method: string; amount: number; tendered_amount?: number | null | undefined }, at = '') {
+  if (p.tendered_amount === undefined || p.tendered_amount === null) return;
+  if (p.payment_method !== 'cash') throw fieldError(`${at}tendered_amount`, 'tendered_cash_only');
+  if (p.tendered_amount < p.amount) throw fieldError(`${at}tendered_amount`, 'tendered_below_amount');
+}
 
 export function toTransaction(v: repo.TransactionView): Transaction {
   const r = v.t;
@@ -63,6 +85,8 @@ export function toTransaction(v: repo.TransactionView): Transaction {
     date: r.createdAt.toISOString(),
     payment_method: r.paymentMethod as Transaction['payment_method'],
     amount: r.amount,
+    tendered_amount: r.tenderedAmount,
+    change_due: changeDue(r),
     currency: r.currency,
     status: r.status as Transaction['status'],
     // Receipts are private: the URL is the authorized route, never the stored file.
@@ -217,6 +241,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       await assertVisible(tx, ctx, order);
       assertPayable(order);
       if (!(await enabledMethods(tx, ctx.tenantId)).includes(body.payment_method)) throw fieldError('payment_method', 'payment_method_disabled');
+      checkTendered(body);
       assertFits(order, body.amount);
       if (body.payment_method === 'bank_transfer' && !stored) throw fieldError('receipt', 'receipt_required');
       if (body.bank_account_id && !(await repo.bankAccountExists(tx, ctx.tenantId, body.bank_account_id))) throw fieldError('bank_account_id', 'not_exists');
@@ -229,6 +254,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         branchId: order.branchId,
         paymentMethod: body.payment_method,
         amount: body.amount,
+        tenderedAmount: body.tendered_amount ?? null,
         currency: order.currency,
         status,
         bankAccountId: body.bank_account_id ?? null,
@@ -246,6 +272,180 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       }
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', { transaction_id: row.id, number: row.number, payment_method: row.paymentMethod, amount: row.amount, status });
       return view(tx, ctx.tenantId, row.id);
+    });
+  }
+
+  /**
+   * Checkout at the desk (`POST orders/:id/checkout`): every payment of a split at once, in one
+   * transaction with the order locked, so two checkouts of one order are taken one after the other
+   * and never pay more than is left. Each payment follows the rules of `record` (an enabled method,
+   * cash alone takes a tendered amount at least its amount, a bank transfer its receipt and then it
+   * waits for review); together they pay at most what is left. Then, when asked, the order's
+   * confirmed appointments of today and before become completed (the one move of the booking
+   * machine that applies; others stay as they are).
+   */
+  async function checkout(ctx: AuthContext, orderId: string, body: CheckoutBodyParsed, receipts: ReadonlyMap<number, StoredReceipt>): Promise<CheckoutResult> {
+    const completing = body.complete_bookings === true;
+    // Completing appointments is a booking write: it needs a key of the bookings screens.
+    if (completing && !ctx.user.isOwner && !BOOKING_KEYS.some((k) => ctx.permissions.includes(k))) throw forbidden();
+    if (body.payments.length === 0 && !completing) throw fieldError('payments', 'min_items', { min: 1 });
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const order = await repo.lockOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      assertPayable(order);
+      const enabled = await enabledMethods(tx, ctx.tenantId);
+      for (const [i, p] of body.payments.entries()) {
+        const at = `payments.${i}.`;
+        if (!enabled.includes(p.payment_method)) throw fieldError(`${at}payment_method`, 'payment_method_disabled');
+        checkTendered(p, at);
+        if (p.payment_method === 'bank_transfer' && !receipts.has(i)) throw fieldError(`${at}receipt`, 'receipt_required');
+        if (p.bank_account_id && !(await repo.bankAccountExists(tx, ctx.tenantId, p.bank_account_id))) throw fieldError(`${at}bank_account_id`, 'not_exists');
+      }
+      if (body.payments.length) {
+        const remaining = remainingAmount(order.total, order.paidAmount);
+        if (remaining === 0) throw fieldError('payments', 'order_fully_paid');
+        const sum = body.payments.reduce((a, p) => a + p.amount, 0);
+        if (sum > remaining) throw fieldError('payments', 'payment_exceeds_remaining', { remaining: formatAmount(remaining, order.currency) });
+      }
+
+      const ids: string[] = [];
+      let confirmed = 0;
+      for (const [i, p] of body.payments.entries()) {
+        const stored = p.payment_method === 'bank_transfer' ? (receipts.get(i) ?? null) : null;
+        const status = INITIAL_TRANSACTION_STATUS[p.payment_method];
+        const row = await repo.insertTransaction(tx, {
+          tenantId: ctx.tenantId,
+          number: await nextNumber(tx, ctx.tenantId, 'transaction'),
+          orderId,
+          customerId: order.customerId,
+          branchId: order.branchId,
+          paymentMethod: p.payment_method,
+          amount: p.amount,
+          tenderedAmount: p.payment_method === 'cash' ? (p.tendered_amount ?? null) : null,
+          currency: order.currency,
+          status,
+          bankAccountId: p.payment_method === 'bank_transfer' ? (p.bank_account_id ?? null) : null,
+          receiptPath: stored?.path ?? null,
+          receiptMime: stored?.mime ?? null,
+          receiptName: stored?.name ?? null,
+          referenceNo: p.reference_no ?? null,
+          notes: body.notes ?? null,
+          createdBy: ctx.user.id,
+          readAt: status === 'wait' ? null : new Date(),
+        });
+        if (status === 'confirmed') confirmed += row.amount;
+        ids.push(row.id);
+        await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', {
+          transaction_id: row.id,
+          number: row.number,
+          payment_method: row.paymentMethod,
+          amount: row.amount,
+          status,
+          checkout: true,
+          ...(row.tenderedAmount !== null ? { tendered_amount: row.tenderedAmount } : {}),
+        });
+      }
+      if (confirmed > 0) await applyPaid(tx, ctx.tenantId, orderId, confirmed);
+
+      const completed: string[] = [];
+      if (completing) {
+        // "The visit" is today's: appointments of later days on the same order (a course) stay confirmed.
+        const branch = order.branchId ? await repo.findBranch(tx, ctx.tenantId, order.branchId) : null;
+        const zone = branch && isTimeZone(branch.timezone) ? branch.timezone : ctx.tenant.timezone;
+        const endOfToday = new Date(zonedToUtc(addDays(localDateOf(Date.now(), zone), 1), '00:00', zone));
+        const due = (await repo.confirmedBookingsBefore(tx, ctx.tenantId, orderId, endOfToday)).filter((b) => canBookingTransition(b.status, 'completed'));
+        await repo.setBookingsStatus(tx, ctx.tenantId, due.map((b) => b.id), 'completed');
+        for (const b of due) {
+          await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to: 'completed', checkout: true });
+          completed.push(b.id);
+        }
+      }
+
+      const after = await repo.findOrder(tx, ctx.tenantId, orderId);
+      if (!after) throw notFound();
+      const written = [];
+      for (const id of ids) written.push(await view(tx, ctx.tenantId, id));
+      return {
+        order_id: orderId,
+        total: after.total,
+        paid_amount: after.paidAmount,
+        remaining_amount: remainingAmount(after.total, after.paidAmount),
+        payment_status: after.paymentStatus,
+        transactions: written,
+        change_due: written.reduce((a, x) => a + x.change_due, 0),
+        completed_booking_ids: completed,
+      };
+    });
+  }
+
+  /**
+   * What a printed receipt shows (`GET orders/:id/receipt`): the business (name, VAT number), the
+   * branch, the order's lines and totals as stored, taxes per rate, fees and the tip, and its
+   * confirmed payments with cash tendered and change. Only for an order with a confirmed payment.
+   */
+  async function orderReceipt(ctx: AuthContext, orderId: string): Promise<Receipt> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const order = await repo.findOrder(tx, ctx.tenantId, orderId);
+      if (!order) throw notFound();
+      await assertVisible(tx, ctx, order);
+      if (order.deletedAt) throw fieldError('order_id', 'order_in_trash');
+      if (order.paidAmount <= 0) throw fieldError('order_id', 'receipt_needs_payment');
+      const tenant = await repo.findTenant(tx, ctx.tenantId);
+      if (!tenant) throw notFound();
+      const branch = order.branchId ? await repo.findBranch(tx, ctx.tenantId, order.branchId) : null;
+      const customer = order.customerId ? await repo.findCustomer(tx, ctx.tenantId, order.customerId) : null;
+      const lines = await repo.orderLines(tx, ctx.tenantId, orderId);
+      const payments = await repo.receiptTransactions(tx, ctx.tenantId, orderId);
+      const taxes = new Map<string, { name: string; rate_bps: number; amount: number }>();
+      for (const line of lines) {
+        for (const tax of line.taxes) {
+          const key = `${tax.name}\u0000${tax.rate_bps}`;
+          const sum = taxes.get(key) ?? { name: tax.name, rate_bps: tax.rate_bps, amount: 0 };
+          sum.amount += tax.amount;
+          taxes.set(key, sum);
+        }
+      }
+      const confirmed = payments.filter((p) => p.status === 'confirmed');
+      return {
+        business: { name: tenant.name ?? tenant.storeName ?? '', vat_number: tenant.vatNumber, logo: tenant.logo },
+        branch: branch ? { name: branch.name, address: branch.address } : null,
+        time_zone: branch && isTimeZone(branch.timezone) ? branch.timezone : ctx.tenant.timezone,
+        currency: order.currency,
+        locale: tenant.locale === 'en' ? 'en' : 'ar',
+        order: { id: order.id, number: order.number, date: order.createdAt.toISOString(), status: order.status, payment_status: order.paymentStatus },
+        customer: customer ? { name: customerName(customer.firstName, customer.lastName), phone: customer.phone } : null,
+        items: lines.map((l) => ({
+          name: l.name,
+          type: l.type,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          subtotal: l.subtotal,
+          discount_amount: l.discountAmount,
+          tax_amount: l.taxAmount,
+          total: l.total,
+        })),
+        subtotal: order.subtotal,
+        discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue, amount: order.discountAmount } : null,
+        taxes: [...taxes.values()].filter((x) => x.amount !== 0 || x.rate_bps === 0),
+        tax_amount: order.taxAmount,
+        fees: order.fees.filter((f) => !f.tip).map((f) => ({ title: f.title, amount: f.amount })),
+        tip: order.fees.filter((f) => f.tip).reduce((a, f) => a + f.amount, 0),
+        transport_fee: order.transportFee,
+        total: order.total,
+        paid_amount: order.paidAmount,
+        remaining_amount: remainingAmount(order.total, order.paidAmount),
+        payments: confirmed.map((p) => ({
+          number: p.number,
+          date: p.createdAt.toISOString(),
+          payment_method: p.paymentMethod as Receipt['payments'][number]['payment_method'],
+          amount: p.amount,
+          tendered_amount: p.tenderedAmount,
+          change_due: changeDue(p),
+        })),
+        pending_amount: payments.filter((p) => p.status === 'wait').reduce((a, p) => a + p.amount, 0),
+        printed_at: new Date().toISOString(),
+      };
     });
   }
 
@@ -618,7 +818,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     });
   }
 
-  return { paymentOptions, list, forOrder, get, receipt, record, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle, sweepExpiredLinks };
+  return { paymentOptions, list, forOrder, get, receipt, record, checkout, orderReceipt, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle, sweepExpiredLinks };
 }
 
 export type TransactionService = ReturnType<typeof createTransactionService>;

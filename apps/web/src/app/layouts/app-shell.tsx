@@ -1,14 +1,15 @@
-import { AppShell, Burger, Group, Overlay } from '@mantine/core';
+import { AppShell, Burger, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { Brand } from '@/components/brand';
-import { PageLoader } from '@/components/page-loader';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { getSidebarCollapsed, setSidebarCollapsed } from '@/lib/storage';
 import { showsTopBar } from '../route-table';
 import { Banners } from './banners';
 import { isManagementList, ManagementNav } from './management-nav';
+import { PageBoundary } from './page-boundary';
+import { SectionHeader } from './section-header';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -18,6 +19,7 @@ const DRAWER = 280;
 
 /** Signed-in pages: sidebar (collapsible, a drawer on phones), top bar and banners. */
 export function AppShellLayout() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const location = useLocation();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
@@ -41,7 +43,7 @@ export function AppShellLayout() {
   return (
     <AppShell
       layout="alt"
-      header={{ height: 60, collapsed: !topBar && !isMobile }}
+      header={{ height: 60 }}
       navbar={
         withSidebar
           ? { width: { base: DRAWER, sm: narrow ? NARROW : WIDE }, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }
@@ -53,10 +55,10 @@ export function AppShellLayout() {
         {topBar ? (
           <TopBar burger={withSidebar ? <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="menu" /> : null} />
         ) : (
-          <Group h="100%" px="md" gap="sm">
-            {withSidebar && <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="menu" />}
-            <Brand size="md" />
-          </Group>
+          <SectionHeader
+            title={t(location.pathname.startsWith('/profile') ? 'topBar.profile' : 'nav.settings')}
+            burger={withSidebar ? <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="menu" /> : null}
+          />
         )}
       </AppShell.Header>
       {withSidebar && (
@@ -68,9 +70,7 @@ export function AppShellLayout() {
       <AppShell.Main bg="var(--app-bg)">
         <Banners />
         {isManagementList(location.pathname) && <ManagementNav />}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <PageBoundary />
       </AppShell.Main>
     </AppShell>
   );

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useMe } from '@/features/auth/api/get-me';
 import { clearSession, getToken } from '@/lib/storage';
+import { TenantFormatProvider } from '@/lib/tenant-format';
 import { decideRoute } from '../guard';
 import { clearChunkReloadMark } from '../lazy-page';
 import { queryClient } from '../providers';
@@ -31,8 +32,10 @@ export function RootLayout() {
   if (decision.kind === 'loading') return <PageLoader full />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
-    <Suspense fallback={<PageLoader full />}>
-      <Outlet />
-    </Suspense>
+    <TenantFormatProvider tenant={me.data?.tenant}>
+      <Suspense fallback={<PageLoader full />}>
+        <Outlet />
+      </Suspense>
+    </TenantFormatProvider>
   );
 }

@@ -3,6 +3,7 @@ import { IconBell, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff,
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr } from '@/components/bidi';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { BranchSwitch } from '@/features/branches/components/branch-switch';
@@ -54,8 +55,8 @@ export function TopBar({ burger }: { burger: ReactNode }) {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>
-              <Text fz="xs" c="dimmed" truncate className="ltr-value">
-                {user.email}
+              <Text fz="xs" c="dimmed" truncate>
+                <Ltr>{user.email}</Ltr>
               </Text>
             </Menu.Label>
             <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />} data-testid="menu-profile">

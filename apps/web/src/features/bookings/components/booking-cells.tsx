@@ -1,9 +1,11 @@
 import type { Booking } from '@app/shared/schemas/bookings';
-import { Table, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ListViewColumn } from '@/components/list-view/list-view';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatClock, formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { RecordedAfterBadge } from './recorded-after-badge';
 import { BookingStatusBadge, PaymentStatusBadge } from './status-badge';
 
 /** A column of a bookings list (the bookings page, the customer page's bookings tab). */
@@ -20,13 +22,16 @@ export function useBookingWhen() {
 }
 
 /**
- * One booking's cells of a list row, in the order of `columns` (the row and its actions cell are the
- * list's); `nowrapDate` keeps the date on one line.
+ * The list columns of `columns`, in that order (the bookings page, the customer page's bookings tab),
+ * headed by `header` (the bookings list's headings by default); `nowrapDate` keeps the date on one line.
  */
-export function BookingCells({ booking: b, columns, nowrapDate = false }: { booking: Booking; columns: readonly BookingColumn[]; nowrapDate?: boolean }) {
+export function useBookingColumns(
+  columns: readonly BookingColumn[],
+  { nowrapDate = false, header }: { nowrapDate?: boolean; header?: (column: BookingColumn) => string } = {},
+): ListViewColumn<Booking>[] {
   const { t } = useTranslation('bookings');
-  const at = useBookingWhen()(b);
-  const cell = (column: BookingColumn) => {
+  const when = useBookingWhen();
+  const cell = (column: BookingColumn, b: Booking) => {
     switch (column) {
       case 'number':
         return (
@@ -51,7 +56,8 @@ export function BookingCells({ booking: b, columns, nowrapDate = false }: { book
         return <Text fz="sm">{b.service?.name ?? '—'}</Text>;
       case 'staff':
         return <Text fz="sm">{b.staff?.name ?? '—'}</Text>;
-      case 'when':
+      case 'when': {
+        const at = when(b);
         return (
           <>
             <Text fz="sm" style={nowrapDate ? { whiteSpace: 'nowrap' } : undefined}>
@@ -62,13 +68,60 @@ export function BookingCells({ booking: b, columns, nowrapDate = false }: { book
             </Text>
           </>
         );
+      }
       case 'status':
-        return <BookingStatusBadge status={b.status} />;
+        return (
+          <Group gap={4} wrap="wrap">
+            <BookingStatusBadge status={b.status} />
+            {b.recorded_after && <RecordedAfterBadge size="xs" />}
+          </Group>
+        );
       case 'payment':
         return <PaymentStatusBadge status={b.payment_status} />;
       case 'source':
         return <Text fz="sm">{t(`source.${b.source}`)}</Text>;
     }
   };
-  return columns.map((column) => <Table.Td key={column}>{cell(column)}</Table.Td>);
+  return columns.map((column) => ({ key: column, header: header?.(column) ?? t(`columns.${column}`), cell: (b: Booking) => cell(column, b) }));
+}
+
+/** One booking on a phone: number and status, the customer (`withCustomer`), the service and with whom, then when and the payment. */
+export function BookingCard({ booking: b, withCustomer = false }: { booking: Booking; withCustomer?: boolean }) {
+  const at = useBookingWhen()(b);
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fz="sm" fw={700} className="ltr-value">
+          #{b.booking_number}
+        </Text>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {b.recorded_after && <RecordedAfterBadge size="xs" />}
+          <BookingStatusBadge status={b.status} />
+        </Group>
+      </Group>
+      {withCustomer && (
+        <Group gap={6} wrap="nowrap" mt={4} miw={0}>
+          <Text fz="sm" fw={600} truncate>
+            {b.customer?.name ?? '—'}
+          </Text>
+          {b.customer?.phone && (
+            <Text fz="xs" c="dimmed" className="ltr-value" style={{ flexShrink: 0 }}>
+              {b.customer.phone}
+            </Text>
+          )}
+        </Group>
+      )}
+      <Text fz="sm" fw={withCustomer ? undefined : 500} mt={4} truncate>
+        {b.service?.name ?? '—'} · {b.staff?.name ?? '—'}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        <Text fz="xs" c="dimmed" truncate>
+          {at.date} · {at.time}
+        </Text>
+        <Box style={{ flexShrink: 0 }}>
+          <PaymentStatusBadge status={b.payment_status} />
+        </Box>
+      </Group>
+    </>
+  );
 }

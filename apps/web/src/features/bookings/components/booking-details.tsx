@@ -1,14 +1,15 @@
 import { BOOKING_CANCEL_NOTE_MAX, type BookingStatus, requiresCancelReason } from '@app/shared/states/booking';
 import { Alert, Anchor, Button, Divider, Drawer, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconCash, IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError, toast } from '@/lib/api-client';
-import { formatClock, formatDate, formatList, formatMoney } from '@/lib/format';
+import { formatClock, formatDate, formatList } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useBooking, useChangeBookingStatus } from '../api/bookings';
 import { useCancelReasons } from '../api/options';
@@ -16,13 +17,22 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
 import { addClock } from '../lib/booking-form';
 import { nextStatuses } from '../lib/status';
+import { CheckoutDrawer } from '@/features/orders/components/checkout-drawer';
+import { canCheckout } from '../lib/checkout';
 import { useEndSide } from './booking-drawer';
+import { RecordedAfterBadge } from './recorded-after-badge';
 import { BookingStatusBadge, PaymentStatusBadge } from './status-badge';
 
-type Props = { bookingId: string | null; initial?: Booking | null; onClose: () => void };
+type Props = {
+  bookingId: string | null;
+  initial?: Booking | null;
+  onClose: () => void;
+  /** "Checkout" opens the checkout of the booking's order here, unless the page handles it itself. */
+  onCheckout?: (booking: Booking) => void;
+};
 
-/** One booking: who, what, when, with whom, its status and the changes allowed from it, its order. */
-export function BookingDetailsDrawer({ bookingId, initial, onClose }: Props) {
+/** One booking: who, what, when, with whom, its status and the changes allowed from it, its order, its checkout. */
+export function BookingDetailsDrawer({ bookingId, initial, onClose, onCheckout }: Props) {
   const { t } = useTranslation('bookings');
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const side = useEndSide();
@@ -46,7 +56,7 @@ export function BookingDetailsDrawer({ bookingId, initial, onClose }: Props) {
           {t('details.error')}
         </Alert>
       ) : data ? (
-        <Details booking={data} />
+        <Details booking={data} onCheckout={onCheckout} />
       ) : (
         <Stack gap="sm">
           <Skeleton h={24} />
@@ -71,7 +81,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const ACTION_COLORS: Partial<Record<BookingStatus, string>> = { confirmed: 'brand', completed: 'green', 'no-show': 'grape', rejected: 'red', cancelled: 'red' };
 
-function Details({ booking: b }: { booking: Booking }) {
+function Details({ booking: b, onCheckout }: { booking: Booking; onCheckout?: ((booking: Booking) => void) | undefined }) {
   const { t } = useTranslation('bookings');
   const locale = useLocale();
   const user = useCurrentUser();
@@ -79,6 +89,7 @@ function Details({ booking: b }: { booking: Booking }) {
   const change = useChangeBookingStatus();
   const reasons = useCancelReasons();
   const [asking, setAsking] = useState<BookingStatus | null>(null);
+  const [checkout, setCheckout] = useState<string | null>(null);
   const next = nextStatuses(b.status);
   const reasonText = b.cancellation_reason_id ? reasons.data?.find((r) => r.uuid === b.cancellation_reason_id)?.reason : undefined;
 
@@ -92,6 +103,7 @@ function Details({ booking: b }: { booking: Booking }) {
       <Group gap="xs">
         <BookingStatusBadge status={b.status} size="md" />
         <PaymentStatusBadge status={b.payment_status} />
+        {b.recorded_after && <RecordedAfterBadge />}
       </Group>
       <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
         <Row label={t('details.customer')}>
@@ -138,7 +150,9 @@ function Details({ booking: b }: { booking: Booking }) {
           </Row>
         )}
         <Row label={t('details.price')}>
-          <Text fz="sm">{formatMoney(b.total_price, locale, clock.currency)}</Text>
+          <Text fz="sm">
+            <Money amount={b.total_price} currency={clock.currency} />
+          </Text>
         </Row>
         <Row label={t('details.source')}>
           <Text fz="sm">{t(`source.${b.source}`)}</Text>
@@ -161,7 +175,7 @@ function Details({ booking: b }: { booking: Booking }) {
       {b.transportation_fee_amount > 0 && (
         <Row label={t('details.transportFee')}>
           <Text fz="sm" data-testid="booking-details-transport">
-            {formatMoney(b.transportation_fee_amount, locale, clock.currency)}
+            <Money amount={b.transportation_fee_amount} currency={clock.currency} />
           </Text>
         </Row>
       )}
@@ -171,10 +185,18 @@ function Details({ booking: b }: { booking: Booking }) {
         </Row>
       )}
       {b.order_id && (
-        <Button component={Link} to={`/orders/${b.order_id}`} variant="light" leftSection={<IconExternalLink size={16} />} style={{ alignSelf: 'flex-start' }} data-testid="booking-order-link">
-          {b.order_number ? t('details.openOrderNumber', { number: b.order_number }) : t('details.openOrder')}
-        </Button>
+        <Group gap="xs">
+          {canCheckout(b, user.permissions) && (
+            <Button leftSection={<IconCash size={16} />} onClick={() => (onCheckout ? onCheckout(b) : setCheckout(b.order_id))} data-testid="booking-checkout">
+              {t('details.checkout')}
+            </Button>
+          )}
+          <Button component={Link} to={`/orders/${b.order_id}`} variant="light" leftSection={<IconExternalLink size={16} />} data-testid="booking-order-link">
+            {b.order_number ? t('details.openOrderNumber', { number: b.order_number }) : t('details.openOrder')}
+          </Button>
+        </Group>
       )}
+      {checkout && <CheckoutDrawer orderId={checkout} onClose={() => setCheckout(null)} />}
       {next.length > 0 && (
         <>
           <Divider label={t('details.changeStatus')} labelPosition="center" />

@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -6,13 +6,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@app/shared/scheduling/zoned';
 import { ChoiceField } from '@/components/choice-field';
+import { DateField } from '@/components/date-field';
 import { FormFooter } from '@/components/form-footer';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { todayIn } from '@/features/calendar/lib/zone';
 import { CustomFieldInput } from '@/features/customers/components/customer-form-modal';
 import { isApiError, toast } from '@/lib/api-client';
 import { clearOnBlur } from '@/lib/form-errors';
-import { formatDate, formatDuration } from '@/lib/format';
+import { formatDate, formatDuration, formatTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateBooking, useSlots } from '../api/bookings';
 import { useBookingFields, useBranchOptions, useProviderOptions, useServiceOptions } from '../api/options';
@@ -22,6 +23,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useBusinessClock } from '../api/use-business-clock';
 import { ANY_PROVIDER, BOOKING_FORM_FIELDS, type BookingFormValues, bookingBody, formPathOf, missingCustomFields } from '../lib/booking-form';
 import { findSlot, providersFor, slotsOf } from '../lib/slots';
+import { modeFields, pastStart, type VisitMode, walkInFresh, walkInStart } from '../lib/walk-in';
 import { CustomerPicker, type PendingCustomer } from './customer-picker';
 import { SlotPicker } from './slot-picker';
 
@@ -90,6 +92,12 @@ function BookingForm({
   // A taken slot's message outlives the slot: the list is fetched again and the slot leaves it.
   const [slotError, setSlotError] = useState<string | null>(null);
   const today = todayIn(clock.zone);
+  // A free slot, a walk-in (now) or a past visit (key bookings.record_past): see lib/walk-in.
+  const [mode, setMode] = useState<VisitMode>('slot');
+  const [walkIn, setWalkIn] = useState(() => walkInStart());
+  const [past, setPast] = useState({ date: today, time: '' });
+  const [pastErrors, setPastErrors] = useState<Record<string, string>>({});
+  const canRecordPast = user.permissions.includes('bookings.record_past');
   const branches = user.teams;
   const initialBranch =
     (start.branchId && branches.some((b) => b.uuid === start.branchId) ? start.branchId : null) ??
@@ -149,7 +157,7 @@ function BookingForm({
   }, [staffData, v.staff_id, providers.data, form.setFieldValue]);
 
   const slotsQuery =
-    v.branch_id && v.service_ids.length && v.date
+    mode === 'slot' && v.branch_id && v.service_ids.length && v.date
       ? {
           branch_id: v.branch_id,
           service_ids: v.service_ids.join(','),
@@ -189,8 +197,39 @@ function BookingForm({
       book();
     });
   };
+  // Walk-ins and past visits set their own start; the form's "pick a time" rule is met with a stand-in.
+  const switchMode = (next: VisitMode) => {
+    setMode(next);
+    setPastErrors({});
+    setSlotError(null);
+    form.setFieldError('start_time', null);
+    if (next === 'walk_in') setWalkIn(walkInStart());
+    form.setFieldValue('start_time', next === 'slot' ? null : walkInStart());
+  };
+
   const book = form.onSubmit((values) => {
-    create.mutate(bookingBody(values, defs, { homeService: isHomeService(values.branch_id), currency: clock.currency }), {
+    let extra: ReturnType<typeof modeFields> | null = null;
+    if (mode === 'walk_in') {
+      const start = walkInFresh(walkIn) ? walkIn : walkInStart();
+      setWalkIn(start);
+      extra = modeFields('walk_in', start);
+    } else if (mode === 'past') {
+      // Who did a visit that happened is known: no "any provider".
+      if (values.staff_id === ANY_PROVIDER) {
+        form.setFieldError('staff_id', t('drawer.pastProvider'));
+        return;
+      }
+      const at = pastStart(past.date, past.time, clock.zone);
+      if (!at.ok) {
+        setPastErrors({ [at.field]: at.error === 'future' ? t('drawer.pastFuture') : t('drawer.required') });
+        return;
+      }
+      extra = modeFields('past', at.start);
+    }
+    const body = bookingBody(values, defs, { homeService: isHomeService(values.branch_id), currency: clock.currency });
+    // A past visit is recorded completed: no status to send.
+    const { status: _status, ...withoutStatus } = body;
+    create.mutate(extra ? { ...(mode === 'past' ? withoutStatus : body), ...extra } : body, {
       onSuccess: (res) => {
         onCreated?.(res.data.bookings);
         onClose();
@@ -258,50 +297,116 @@ function BookingForm({
           {...props('service_ids')}
         />
         <Select label={t('drawer.provider')} data={staffData} allowDeselect={false} disabled={!v.service_ids.length} data-testid="booking-provider" {...props('staff_id')} />
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            type="date"
-            label={t('drawer.date')}
-            required
-            min={today}
-            disabled={!v.service_ids.length}
-            styles={{ input: { direction: 'ltr' } }}
-            style={{ flex: 1 }}
-            description={v.date ? formatDate(`${v.date}T12:00:00Z`, locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }) : undefined}
-            data-testid="booking-date"
-            {...props('date')}
-          />
-          <Group gap={4} wrap="nowrap" mb={2}>
-            <Button
-              variant="default"
-              px={8}
-              aria-label={t('drawer.previousDay')}
-              disabled={!v.service_ids.length || v.date <= today}
-              onClick={() => shiftDay(-1)}
-              data-testid="booking-date-prev"
-            >
-              {rtl ? <IconChevronRight size={16} /> : <IconChevronLeft size={16} />}
-            </Button>
-            <Button variant="default" px={8} aria-label={t('drawer.nextDay')} disabled={!v.service_ids.length} onClick={() => shiftDay(1)} data-testid="booking-date-next">
-              {rtl ? <IconChevronLeft size={16} /> : <IconChevronRight size={16} />}
-            </Button>
-          </Group>
-        </Group>
-        <SlotPicker
-          blockedReason={blockedReason}
-          loading={slots.isPending || (slots.isFetching && !slots.data)}
-          failed={slots.isError}
-          slots={daySlots}
-          selected={v.start_time}
-          onSelect={(s) => {
-            form.setFieldValue('start_time', s.start_time);
-            form.setFieldError('start_time', null);
-            setSlotError(null);
-          }}
-          timeFormat={clock.timeFormat}
-          error={(form.errors.start_time as string | undefined) ?? slotError}
-          onNextDay={() => shiftDay(1)}
+        <ChoiceField
+          label={t('drawer.when')}
+          options={[
+            { value: 'slot', label: t('drawer.modeSlot') },
+            { value: 'walk_in', label: t('drawer.modeWalkIn') },
+            ...(canRecordPast ? [{ value: 'past' as const, label: t('drawer.modePast') }] : []),
+          ]}
+          value={mode}
+          onChange={switchMode}
+          data-testid="booking-mode"
         />
+        {mode === 'walk_in' && (
+          <Alert color="blue" variant="light" data-testid="booking-walk-in">
+            <Text fz="sm" fw={600}>
+              {t('drawer.walkInStarts', { time: formatTime(walkIn, locale, clock.timeFormat, clock.zone) })}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {t('drawer.walkInHint')}
+            </Text>
+            {form.errors.start_time && (
+              <Text fz="sm" c="red" mt={4}>
+                {form.errors.start_time}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {mode === 'past' && (
+          <Stack gap="xs" data-testid="booking-past">
+            <Group gap="xs" align="flex-start" wrap="nowrap" grow>
+              <DateField
+                label={t('drawer.pastDate')}
+                required
+                clearable={false}
+                maxDate={today}
+                value={past.date}
+                onChange={(date) => {
+                  setPast((p) => ({ ...p, date }));
+                  setPastErrors({});
+                }}
+                error={pastErrors.past_date}
+                data-testid="booking-past-date"
+              />
+              <TextInput
+                type="time"
+                label={t('drawer.pastTime')}
+                required
+                step={300}
+                styles={{ input: { direction: 'ltr' } }}
+                value={past.time}
+                onChange={(e) => {
+                  const time = e.currentTarget.value;
+                  setPast((p) => ({ ...p, time }));
+                  setPastErrors({});
+                }}
+                error={pastErrors.past_time ?? (form.errors.start_time as string | undefined)}
+                data-testid="booking-past-time"
+              />
+            </Group>
+            <Text fz="xs" c="dimmed">
+              {t('drawer.pastHint')}
+            </Text>
+          </Stack>
+        )}
+        {mode === 'slot' && (
+          <>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <DateField
+                label={t('drawer.date')}
+                required
+                clearable={false}
+                minDate={today}
+                disabled={!v.service_ids.length}
+                style={{ flex: 1 }}
+                description={v.date ? formatDate(`${v.date}T12:00:00Z`, locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }) : undefined}
+                data-testid="booking-date"
+                {...props('date')}
+              />
+              <Group gap={4} wrap="nowrap" mb={2}>
+                <Button
+                  variant="default"
+                  px={8}
+                  aria-label={t('drawer.previousDay')}
+                  disabled={!v.service_ids.length || v.date <= today}
+                  onClick={() => shiftDay(-1)}
+                  data-testid="booking-date-prev"
+                >
+                  {rtl ? <IconChevronRight size={16} /> : <IconChevronLeft size={16} />}
+                </Button>
+                <Button variant="default" px={8} aria-label={t('drawer.nextDay')} disabled={!v.service_ids.length} onClick={() => shiftDay(1)} data-testid="booking-date-next">
+                  {rtl ? <IconChevronLeft size={16} /> : <IconChevronRight size={16} />}
+                </Button>
+              </Group>
+            </Group>
+            <SlotPicker
+              blockedReason={blockedReason}
+              loading={slots.isPending || (slots.isFetching && !slots.data)}
+              failed={slots.isError}
+              slots={daySlots}
+              selected={v.start_time}
+              onSelect={(s) => {
+                form.setFieldValue('start_time', s.start_time);
+                form.setFieldError('start_time', null);
+                setSlotError(null);
+              }}
+              timeFormat={clock.timeFormat}
+              error={(form.errors.start_time as string | undefined) ?? slotError}
+              onNextDay={() => shiftDay(1)}
+            />
+          </>
+        )}
         {isHomeService(v.branch_id) && (
           <TextInput
             label={t('drawer.transportFee')}
@@ -312,16 +417,18 @@ function BookingForm({
             {...props('transport_fee')}
           />
         )}
-        <ChoiceField
-          label={t('drawer.status')}
-          options={[
-            { value: 'confirmed', label: t('drawer.statusConfirmed') },
-            { value: 'pending', label: t('drawer.statusPending') },
-          ]}
-          value={v.status}
-          onChange={(status) => form.setFieldValue('status', status)}
-          data-testid="booking-status"
-        />
+        {mode !== 'past' && (
+          <ChoiceField
+            label={t('drawer.status')}
+            options={[
+              { value: 'confirmed', label: t('drawer.statusConfirmed') },
+              { value: 'pending', label: t('drawer.statusPending') },
+            ]}
+            value={v.status}
+            onChange={(status) => form.setFieldValue('status', status)}
+            data-testid="booking-status"
+          />
+        )}
         <Textarea label={t('drawer.notes')} autosize minRows={2} maxRows={5} maxLength={2000} data-testid="booking-notes" {...props('notes')} />
         {defs.length > 0 && (
           <Stack gap="sm" data-testid="booking-custom-fields">

@@ -35,6 +35,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   transportation_fee_amount: 0,
   cancellation_reason_id: null,
   cancellation_note: null,
+  recorded_after: false,
   created_at: '2025-02-01T00:00:00.000Z',
   updated_at: '2025-02-01T00:00:00.000Z',
   ...over,

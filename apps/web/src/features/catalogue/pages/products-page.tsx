@@ -1,70 +1,84 @@
-import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { Product } from '@app/shared/schemas/catalogue';
-import { Anchor, Avatar, Badge, Group, SimpleGrid, Stack, Table, Text, } from '@mantine/core';
-import { useDebouncedValue, } from '@mantine/hooks';
-import { IconPackage, IconPhoto, } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconPackage, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListTable, } from '@/components/list-table';
+import type { ListViewColumn } from '@/components/list-view/list-view';
+import { useListParams } from '@/components/list-view/use-list-params';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteProduct, useProducts } from '../api/catalogue';
 import { useMoney } from '../components/common';
-import { CatalogueListPage, CategoryFilter, EditDeleteActions, SearchFilter } from '../components/list-page';
+import { CatalogueListPage, CategoryFilter } from '../components/list-page';
 
 const NEW = '/management/product/new';
 const editPath = (p: Product) => `/management/product/${p.uuid}`;
+const FILTERS = ['category_id'] as const;
 
 /** `/management/products`: products with their main image, price and stock. */
 export function ProductsPage() {
   const { t } = useTranslation('catalogue');
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const products = useProducts({ page, per_page: 25, search: search || undefined, category_id: categoryId ?? undefined });
+  const locale = useLocale();
+  const money = useMoney();
+  const list = useListParams(FILTERS);
+  const products = useProducts(list.query);
   const remove = useDeleteProduct();
-  const filtered = Boolean(search || categoryId);
+
+  const columns: ListViewColumn<Product>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      cell: (p) => (
+        <Group gap="sm" wrap="nowrap">
+          <Thumb product={p} />
+          <Anchor component={Link} to={editPath(p)} fw={600}>
+            {p.name}
+          </Anchor>
+        </Group>
+      ),
+    },
+    { key: 'category', header: t('fields.category'), cell: (p) => p.category?.name ?? <Text c="dimmed">—</Text> },
+    {
+      key: 'price',
+      header: t('fields.price'),
+      cell: (p) => (
+        <Text fz="sm" span className="ltr-value">
+          {money.format(p.price)}
+        </Text>
+      ),
+    },
+    { key: 'stock', header: t('fields.stock'), cell: (p) => <Stock product={p} /> },
+    { key: 'combinations', header: t('fields.combinations'), align: 'center', cell: (p) => formatNumber(p.combinations.length, locale) },
+  ];
 
   return (
     <CatalogueListPage<Product>
       section="products"
       newPath={NEW}
+      editPath={editPath}
       addTestId="product-add"
       importEntity="products"
       maw={1200}
       loadingRows={4}
       emptyIcon={IconPackage}
-      filters={
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={720}>
-          <SearchFilter
-            label={t('products.search')}
-            value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
-          />
-          <CategoryFilter
-            value={categoryId}
-            onChange={(v) => {
-              setCategoryId(v);
-              setPage(1);
-            }}
-          />
-        </SimpleGrid>
-      }
-      filtered={filtered}
       query={products}
-      pagination={{ page, onChange: setPage }}
+      columns={columns}
+      card={(p) => <ProductCard product={p} />}
+      minWidth={820}
+      testId="products"
+      itemTestId={(p) => `product-row-${p.name}`}
+      search={{ label: t('products.search'), value: list.searchText, onChange: list.setSearchText }}
+      filters={{
+        active: list.active,
+        fields: [<CategoryFilter key="category" value={list.filters.category_id} onChange={(v) => list.setFilter('category_id', v)} />],
+      }}
+      filtered={list.filtered}
+      onClear={list.clear}
+      onPage={list.setPage}
       remove={remove}
-      rows={(items, onDelete, isMobile) => (isMobile ? <ProductList products={items} onDelete={onDelete} /> : <ProductTable products={items} onDelete={onDelete} />)}
     />
   );
 }
-
-type ListProps = { products: Product[]; onDelete: (p: Product) => void };
 
 function Thumb({ product }: { product: Product }) {
   return (
@@ -90,74 +104,23 @@ function Stock({ product }: { product: Product }) {
   );
 }
 
-function Actions({ product, onDelete }: { product: Product; onDelete: (p: Product) => void }) {
-  return <EditDeleteActions to={editPath(product)} onDelete={() => onDelete(product)} />;
-}
-
-function ProductTable({ products, onDelete }: ListProps) {
-  const { t } = useTranslation('catalogue');
-  const locale = useLocale();
+/** One product on a phone: its image, name (the way to its page), price and stock. */
+function ProductCard({ product: p }: { product: Product }) {
   const money = useMoney();
   return (
-    <ListTable
-      minWidth={820}
-      columns={[t('fields.name'), t('fields.category'), t('fields.price'), t('fields.stock'), { label: t('fields.combinations'), ta: 'center' }]}
-      actions={{ label: t('actions'), width: 96 }}
-      highlightOnHover
-      data-testid="products-table"
-    >
-      {products.map((p) => (
-        <Table.Tr key={p.uuid} data-testid={`product-row-${p.name}`}>
-          <Table.Td>
-            <Group gap="sm" wrap="nowrap">
-              <Thumb product={p} />
-              <Anchor component={Link} to={editPath(p)} fw={600}>
-                {p.name}
-              </Anchor>
-            </Group>
-          </Table.Td>
-          <Table.Td>{p.category?.name ?? <Text c="dimmed">—</Text>}</Table.Td>
-          <Table.Td>
-            <Text fz="sm" span className="ltr-value">
-              {money.format(p.price)}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Stock product={p} />
-          </Table.Td>
-          <Table.Td ta="center">{formatNumber(p.combinations.length, locale)}</Table.Td>
-          <Table.Td>
-            <Actions product={p} onDelete={onDelete} />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </ListTable>
-  );
-}
-
-function ProductList({ products, onDelete }: ListProps) {
-  const money = useMoney();
-  return (
-    <Stack gap={0} data-testid="products-table">
-      {products.map((p, i) => (
-        <Group key={p.uuid} justify="space-between" wrap="nowrap" p="md" style={i ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined} data-testid={`product-row-${p.name}`}>
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Thumb product={p} />
-            <Stack gap={4} miw={0}>
-              <Anchor component={Link} to={editPath(p)} fw={600} truncate>
-                {p.name}
-              </Anchor>
-              <Group gap="xs">
-                <Text fz="sm" className="ltr-value">
-                  {money.format(p.price)}
-                </Text>
-                <Stock product={p} />
-              </Group>
-            </Stack>
-          </Group>
-          <Actions product={p} onDelete={onDelete} />
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Thumb product={p} />
+      <Stack gap={4} miw={0}>
+        <Anchor component={Link} to={editPath(p)} fw={600} truncate>
+          {p.name}
+        </Anchor>
+        <Group gap="xs">
+          <Text fz="sm" className="ltr-value">
+            {money.format(p.price)}
+          </Text>
+          <Stock product={p} />
         </Group>
-      ))}
-    </Stack>
+      </Stack>
+    </Group>
   );
 }

@@ -172,12 +172,13 @@ function ServiceForm({ id, initial }: { id: string | undefined; initial: Service
               />
               <Select
                 label={t('fields.metadataVisibility')}
+                description={t('services.visibilityHint')}
                 data={METADATA_VISIBILITY.map((v) => ({ value: v, label: t(`visibility.${v}`) }))}
                 allowDeselect={false}
                 {...props('metadata_visibility')}
               />
             </SimpleGrid>
-            <Switch label={t('fields.displayOnBookingPage')} {...form.getInputProps('display_on_booking_page', { type: 'checkbox' })} />
+            <Switch label={t('fields.displayOnBookingPage')} description={t('services.bookingPageHint')} {...form.getInputProps('display_on_booking_page', { type: 'checkbox' })} />
             <Switch label={t('fields.isPublic')} description={t('services.publicHint')} {...form.getInputProps('is_public', { type: 'checkbox' })} />
           </Stack>
         </Paper>

@@ -6,6 +6,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { FormFooter } from '@/components/form-footer';
 import { type ApiConflict, isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
@@ -149,7 +150,7 @@ export function CustomFieldInput({ def, locale, customerId, inputProps }: { def:
     case 'number':
       return <NumberInput hideControls {...common} {...inputProps} />;
     case 'date':
-      return <TextInput type="date" styles={{ input: { direction: 'ltr' } }} {...common} {...inputProps} />;
+      return <DateField {...common} {...inputProps} value={typeof inputProps.value === 'string' ? inputProps.value : ''} />;
     case 'select':
       return <Select data={def.options} clearable={!def.is_required} {...common} {...inputProps} />;
     default:

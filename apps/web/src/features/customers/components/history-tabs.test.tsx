@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/app/theme';
+import { PHONE_QUERY } from '@/components/list-view/list-view';
 import { changeLocale, i18n } from '@/lib/i18n';
 import { CustomerPage } from '../pages/customer-page';
 
@@ -38,6 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const CUSTOMER = {
@@ -91,6 +93,7 @@ function booking(n: number, over: Partial<Booking> = {}): Booking {
     transportation_fee_amount: 0,
     cancellation_reason_id: null,
     cancellation_note: null,
+    recorded_after: false,
     created_at: '2030-05-01T09:00:00.000Z',
     updated_at: '2030-05-01T09:00:00.000Z',
     ...over,
@@ -188,8 +191,6 @@ describe('customer page: bookings and orders tabs', () => {
     const second = screen.getByTestId('customer-booking-row-11');
     expect(second.textContent).toContain('Colour');
     expect(second.textContent).toContain('Lama');
-    // The phone layout holds the same bookings as cards.
-    expect(screen.getByTestId('customer-booking-card-12')).toBeTruthy();
     expect(screen.getByTestId('customer-bookings-pagination-range').textContent).toBe('1–10 of 11');
     const asked = calls.find((c) => c.url === '/api/v1/customers/c1/bookings');
     expect(asked?.query.get('page')).toBe('1');
@@ -224,12 +225,47 @@ describe('customer page: bookings and orders tabs', () => {
     const done = screen.getByTestId('customer-order-row-41');
     expect(done.textContent).toContain('Completed');
     expect(done.textContent).toContain('Paid');
-    expect(screen.getByTestId('customer-order-card-41').getAttribute('href')).toBe('/orders/o41');
     // One page: the range, no page buttons.
     expect(screen.getByTestId('customer-orders-pagination-range').textContent).toBe('1–2 of 2');
     expect(screen.queryByTestId('customer-orders-pagination')).toBeNull();
     fireEvent.click(row);
     expect(await screen.findByTestId('order-page')).toBeTruthy();
+  });
+
+  it('shows the bookings and orders as cards on a phone, a booking card opening the booking and an order card linking to the order', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === PHONE_QUERY,
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    routes = {
+      'GET /api/v1/customers/c1': () => ({ status: 200, json: { data: CUSTOMER } }),
+      'GET /api/v1/customers/c1/bookings': () => page([booking(12)], 1, 1),
+      'GET /api/v1/customers/c1/orders': () => page([order(41, { status: 'completed', payment_status: 'paid', paid_amount: 11500, remaining_amount: 0 })], 1, 1),
+    };
+    renderPage(ALL);
+    fireEvent.click(await screen.findByTestId('tab-bookings'));
+    const card = await screen.findByTestId('customer-booking-row-12');
+    expect(within(screen.getByTestId('customer-bookings')).queryByRole('table')).toBeNull();
+    expect(card.textContent).toContain('Haircut · Reem');
+    expect(card.textContent).toContain('2 May 2030 · 14:30');
+    expect(within(card).getByTestId('booking-status-badge').textContent).toBe('Confirmed');
+    fireEvent.click(within(card).getByRole('button'));
+    expect(await screen.findByTestId('booking-details')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('tab-orders'));
+    const orderCard = await screen.findByTestId('customer-order-row-41');
+    expect(orderCard.textContent).toContain('Completed');
+    expect(orderCard.textContent).toMatch(/SAR\s?115\.00/);
+    expect(within(orderCard).getByRole('link').getAttribute('href')).toBe('/orders/o41');
   });
 
   it('shows the empty states, and the error with a retry', async () => {

@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconBan, IconCalendarEvent, IconCircleCheck, IconFileT
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Ltr } from '@/components/bidi';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { useCurrentUser } from '@/features/auth/api/get-me';
@@ -189,8 +190,8 @@ function Row({ label, children, ltr = false }: { label: string; children: React.
       <Text fz="xs" c="dimmed">
         {label}
       </Text>
-      <Text fz="sm" fw={500} className={ltr ? 'ltr-value' : undefined} style={{ wordBreak: 'break-word' }}>
-        {children}
+      <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        {ltr ? <Ltr>{children}</Ltr> : children}
       </Text>
     </div>
   );

@@ -1,11 +1,13 @@
 import { Badge, Card, Group, Progress, Stack, Text, ThemeIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonName } from '@/components/bidi';
+import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { BOOKING_STATUS_COLORS, colorOf, ORDER_STATUS_COLORS } from '@/features/orders/lib/status';
-import { formatDate, formatMoney, formatNumber, formatTime } from '@/lib/format';
+import { formatDate, formatNumber, formatTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import type { Dashboard, DashboardBooking, DashboardOrder } from '../api/get-dashboard';
 import { barPercents, sharePercents } from '../lib/chart';
@@ -64,7 +66,7 @@ export function BookingList({ bookings, timeZone, withDate, empty }: { bookings:
               </Stack>
               <div style={{ minWidth: 0 }}>
                 <Text fz="sm" fw={600} truncate>
-                  {b.customer?.name ?? t('orders:customer.guest')}
+                  {b.customer ? <PersonName name={b.customer.name} /> : t('orders:customer.guest')}
                 </Text>
                 <Text fz="xs" c="dimmed" truncate>
                   {[b.service?.name, b.staff?.name].filter(Boolean).join(' · ') || '—'}
@@ -105,7 +107,7 @@ export function LatestOrders({ orders, timeZone }: { orders: DashboardOrder[]; t
                   #{o.number}
                 </Text>
                 <Text fz="sm" fw={500} truncate>
-                  {o.customer?.name ?? t('orders:customer.guest')}
+                  {o.customer ? <PersonName name={o.customer.name} /> : t('orders:customer.guest')}
                 </Text>
               </Group>
               <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -113,8 +115,8 @@ export function LatestOrders({ orders, timeZone }: { orders: DashboardOrder[]; t
               </Text>
             </div>
             <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-              <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(o.total, locale, o.currency)}
+              <Text fz="sm" fw={700}>
+                <Money amount={o.total} currency={o.currency} />
               </Text>
               <Badge variant="light" size="sm" color={colorOf(ORDER_STATUS_COLORS, o.status)} tt="none">
                 {t(`orders:status.${o.status}`)}
@@ -136,7 +138,6 @@ export function LatestOrders({ orders, timeZone }: { orders: DashboardOrder[]; t
 
 export function TopServices({ services, currency }: { services: Dashboard['top_services']; currency: string }) {
   const { t } = useTranslation('dashboard');
-  const locale = useLocale();
   if (services.length === 0) return <Empty>{t('empty.services')}</Empty>;
   const widths = barPercents(services.map((s) => s.count));
   return (
@@ -148,7 +149,7 @@ export function TopServices({ services, currency }: { services: Dashboard['top_s
               {s.name}
             </Text>
             <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {t('topServices.line', { count: s.count, revenue: formatMoney(s.revenue, locale, currency) })}
+              <Trans t={t} i18nKey="topServices.line" count={s.count} components={{ money: <Money amount={s.revenue} currency={currency} /> }} />
             </Text>
           </Group>
           <Progress value={widths[i] ?? 0} size="sm" radius="xl" aria-label={s.name} />
@@ -202,7 +203,11 @@ export function SalesChart({ series, currency }: { series: Dashboard['sales']['s
     <figure style={{ margin: 0 }} data-testid="sales-chart">
       <div className={classes.chart} aria-hidden>
         {series.map((p, i) => (
-          <Tooltip key={p.date} label={`${dayLabel(p.date)}: ${formatMoney(p.amount, locale, currency)}`} withinPortal>
+          <Tooltip key={p.date} label={
+              <>
+                {dayLabel(p.date)}: <Money amount={p.amount} currency={currency} />
+              </>
+            } withinPortal>
             <div className={classes.col}>
               <div className={classes.bar} style={{ blockSize: `${heights[i] ?? 0}%` }} data-empty={p.amount <= 0 || undefined} />
             </div>
@@ -221,7 +226,7 @@ export function SalesChart({ series, currency }: { series: Dashboard['sales']['s
       )}
       <figcaption>
         <Text fz="xs" c="dimmed" ta="center" mt={2}>
-          {t('sales.seriesCaption', { total: formatMoney(total, locale, currency) })}
+          <Trans t={t} i18nKey="sales.seriesCaption" components={{ money: <Money amount={total} currency={currency} /> }} />
         </Text>
       </figcaption>
       <VisuallyHidden>
@@ -237,7 +242,9 @@ export function SalesChart({ series, currency }: { series: Dashboard['sales']['s
             {series.map((p) => (
               <tr key={p.date}>
                 <td>{dayLabel(p.date)}</td>
-                <td>{formatMoney(p.amount, locale, currency)}</td>
+                <td>
+                  <Money amount={p.amount} currency={currency} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -15,39 +15,43 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonName } from '@/components/bidi';
+import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { formatDate, formatHijri, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatHijri, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { type Dashboard, useDashboard } from '../api/get-dashboard';
 import { BookingList, Empty, LatestOrders, OrderSources, SalesChart, Section, TopServices } from '../components/sections';
 
+/**
+ * A headline figure. The amount has the card's whole width under the label and icon, and its size
+ * follows the card's width (a container query): it stays on one line, however narrow the column.
+ */
 function StatCard({ icon: IconComp, label, value, hint, color, testId }: { icon: Icon; label: string; value: ReactNode | undefined; hint?: ReactNode; color: string; testId: string }) {
   return (
-    <Card withBorder padding="lg" data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text c="dimmed" fz="sm" fw={600}>
-            {label}
-          </Text>
-          {value === undefined ? (
-            <Skeleton h={34} w={80} />
-          ) : (
-            <Text fz={{ base: 24, sm: 28 }} fw={800} lh={1.15} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          )}
-          {hint && (
-            <Text fz="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        <ThemeIcon size={48} radius="md" variant="light" color={color} style={{ flexShrink: 0 }}>
-          <IconComp size={26} />
+    <Card withBorder padding="lg" data-testid={testId} style={{ containerType: 'inline-size' }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Text c="dimmed" fz="sm" fw={600} mt={4}>
+          {label}
+        </Text>
+        <ThemeIcon size={40} radius="md" variant="light" color={color} style={{ flexShrink: 0 }}>
+          <IconComp size={22} />
         </ThemeIcon>
       </Group>
+      {value === undefined ? (
+        <Skeleton h={34} w={80} mt={4} />
+      ) : (
+        <Text fw={800} lh={1.15} mt={4} style={{ fontSize: 'clamp(1.125rem, 9cqi, 1.75rem)' }}>
+          {value}
+        </Text>
+      )}
+      {hint && (
+        <Text fz="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -75,7 +79,7 @@ export function DashboardPage() {
   const today = new Date();
   const d = summary.data;
   const v = withDefaults(d, user.tenant.currency, user.tenant.timezone);
-  const money = (n: number) => formatMoney(n, locale, v.currency);
+  const money = (n: number) => <Money amount={n} currency={v.currency} />;
   const canOrders = user.permissions.includes('orders');
 
   return (
@@ -83,10 +87,12 @@ export function DashboardPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="dashboard-greeting">
-            {t('greeting', { name: user.name })}
+            <Trans t={t} i18nKey="greeting" values={{ name: user.name }} components={{ name: <PersonName /> }} />
           </Title>
           <Group gap="xs" mt={4}>
-            <Text c="dimmed">{user.tenant.name ? t('business', { name: user.tenant.name }) : t('noBusinessName')}</Text>
+            <Text c="dimmed">
+              {user.tenant.name ? <Trans t={t} i18nKey="business" values={{ name: user.tenant.name }} components={{ name: <PersonName /> }} /> : t('noBusinessName')}
+            </Text>
             {user.current_branch && (
               <Badge variant="light" color="gray" tt="none" data-testid="dashboard-branch">
                 {user.current_branch.name}

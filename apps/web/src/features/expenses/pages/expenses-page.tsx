@@ -5,13 +5,15 @@ import { IconEdit, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { DeleteConfirm } from '@/components/delete-confirm';
 import { FormFooter } from '@/components/form-footer';
 import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
 import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
-import { formatDate, formatMoney, minorToInput } from '@/lib/format';
+import { formatDay, formatMoney, minorToInput } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { type ExpenseFilters, useDeleteExpense, useExpenses, useExpenseTypes, useSaveExpense } from '../api/expenses';
 import { type ExpenseValues, todayIso, toExpenseBody } from '../lib/expense-form';
@@ -52,8 +54,8 @@ export function ExpensesPage() {
 
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput type="date" label={t('expenses.filters.from')} value={filters.from} onChange={(e) => setFilter({ from: e.currentTarget.value })} data-testid="expenses-from" />
-          <TextInput type="date" label={t('expenses.filters.to')} value={filters.to} onChange={(e) => setFilter({ to: e.currentTarget.value })} data-testid="expenses-to" />
+          <DateField label={t('expenses.filters.from')} value={filters.from} onChange={(from) => setFilter({ from })} data-testid="expenses-from" />
+          <DateField label={t('expenses.filters.to')} value={filters.to} onChange={(to) => setFilter({ to })} data-testid="expenses-to" />
           <Select
             label={t('expenses.fields.type')}
             placeholder={t('expenses.filters.allTypes')}
@@ -82,7 +84,7 @@ export function ExpensesPage() {
             >
               {items.map((e) => (
                 <Table.Tr key={e.uuid}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(`${e.spent_on}T00:00:00`, locale)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(e.spent_on, locale)}</Table.Td>
                   <Table.Td>
                     <Text fw={600}>{e.expense_type.name}</Text>
                     {e.branch && (
@@ -92,7 +94,7 @@ export function ExpensesPage() {
                     )}
                   </Table.Td>
                   <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
-                    {formatMoney(e.amount, locale, currency)}
+                    <Money amount={e.amount} currency={currency} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text fz="sm" c="dimmed" lineClamp={2}>
@@ -179,7 +181,7 @@ function ExpenseForm({ expense, currency, onDone }: { expense: Expense | null; c
           data-testid="expense-amount-input"
           {...clearOnBlur(form, 'amount', form.getInputProps('amount'))}
         />
-        <TextInput type="date" label={t('expenses.fields.spent_on')} required data-testid="expense-date" {...clearOnBlur(form, 'spent_on', form.getInputProps('spent_on'))} />
+        <DateField label={t('expenses.fields.spent_on')} required clearable={false} data-testid="expense-date" {...clearOnBlur(form, 'spent_on', form.getInputProps('spent_on'))} />
         {user.teams.length > 1 && (
           <Select
             label={t('expenses.fields.branch')}

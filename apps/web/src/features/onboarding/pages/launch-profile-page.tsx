@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { authKeys } from '@/features/auth/api/get-me';
+import { joinList } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
 import { useIndustries } from '../api/get-industries';
 import { useOnboardingStatus } from '../api/get-onboarding-status';
 import { STORE_DOMAIN } from './update-info-page';
@@ -27,6 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Review of what onboarding recorded, then "Launch" into the dashboard. */
 export function LaunchProfilePage() {
   const { t } = useTranslation('onboarding');
+  const locale = useLocale();
   const status = useOnboardingStatus();
   const industries = useIndustries();
   const queryClient = useQueryClient();
@@ -84,13 +87,13 @@ export function LaunchProfilePage() {
                 )}
               </Row>
               <Row label={t('profile.systemType')}>{s.tenant_profile.system_type && t(`systemTypes.${s.tenant_profile.system_type}.title`)}</Row>
-              <Row label={t('profile.serviceTypes')}>{s.tenant_profile.service_types.map((x) => t(`serviceTypes.${x}`)).join('، ')}</Row>
-              <Row label={t('profile.features')}>{s.tenant_profile.features.map((x) => t(`features.${x}`)).join('، ')}</Row>
+              <Row label={t('profile.serviceTypes')}>{joinList(s.tenant_profile.service_types.map((x) => t(`serviceTypes.${x}`)), locale)}</Row>
+              <Row label={t('profile.features')}>{joinList(s.tenant_profile.features.map((x) => t(`features.${x}`)), locale)}</Row>
               <Row label={t('profile.ownerRole')}>{s.tenant_profile.owner_role && t(`ownerRoles.${s.tenant_profile.owner_role}`)}</Row>
               <Row label={t('profile.employees')}>
                 {s.tenant_profile.number_of_employees && <span dir="ltr">{s.tenant_profile.number_of_employees}</span>}
               </Row>
-              <Row label={t('complete.workingDays')}>{s.complete_profile.working_days.map((d) => dayNames[d]).join('، ')}</Row>
+              <Row label={t('complete.workingDays')}>{joinList(s.complete_profile.working_days.map((d) => dayNames[d] ?? ''), locale)}</Row>
               <Row label={t('launch.hours')}>
                 {s.complete_profile.opens_at && (
                   <span dir="ltr">

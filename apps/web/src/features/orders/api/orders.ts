@@ -1,3 +1,4 @@
+import type { FeeInput } from '@app/shared/schemas/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
 import { fetchData, useWriteMutation, type WriteResult } from '@/lib/query';
@@ -5,7 +6,6 @@ import type {
   ItemInput,
   Order,
   OrderBody,
-  OrderFee,
   OrderImage,
   OrderLocation,
   OrderLog,
@@ -84,7 +84,7 @@ export const useChangeStatus = (id: string) => useWriteMutation((body: ChangeSta
 
 export const useUpdateNote = (id: string) => useWriteMutation((notes: string | null) => api.post<OrderWrite>(`orders/${id}/update-note`, { notes }), AFTER_WRITE);
 
-export type DetailsBody = { pin_code?: string | null; receive_time?: string | null; fees?: OrderFee[]; transport_fee?: number };
+export type DetailsBody = { pin_code?: string | null; receive_time?: string | null; fees?: FeeInput[]; transport_fee?: number };
 export const useUpdateDetails = (id: string) => useWriteMutation((body: DetailsBody) => api.post<OrderWrite>(`orders/${id}/update-details`, body), AFTER_WRITE);
 
 export const useEditLocation = (id: string) => useWriteMutation((body: OrderLocation) => api.post<OrderWrite>(`orders/${id}/edit-location`, body), AFTER_WRITE);

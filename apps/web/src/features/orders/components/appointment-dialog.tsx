@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/date-field';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api-client';
 import { formatClock } from '@/lib/format';
@@ -97,15 +98,15 @@ function AppointmentForm({ order, item, onClose }: { order: Order; item: OrderIt
           <ActionIcon variant="default" size="lg" mb={1} aria-label={t('appointment.prevDay')} onClick={() => move(-1)}>
             <Prev size={16} />
           </ActionIcon>
-          <TextInput
-            type="date"
+          <DateField
             label={t('appointment.date')}
             value={date}
-            onChange={(e) => {
-              setDate(e.currentTarget.value);
+            onChange={(d) => {
+              if (!d) return;
+              setDate(d);
               setPicked(null);
             }}
-            styles={{ input: { direction: 'ltr' } }}
+            clearable={false}
             style={{ flex: 1 }}
             data-testid="appointment-date"
           />

@@ -1,8 +1,10 @@
+import type { Locale } from '@app/shared/constants';
 import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { joinList } from '@/lib/format';
 import { usePackageChoices, useProductChoices, useServiceChoices } from '../api/options';
 import type { ItemType } from '../api/types';
 import { type LineDraft, QUANTITY_MAX } from '../lib/order-form';
@@ -11,10 +13,11 @@ import { useOrderFormat } from '../lib/use-format';
 let lineSeq = 0;
 const nextKey = () => `line-${++lineSeq}`;
 
-const optionsText = (options: Record<string, string>) =>
-  Object.entries(options)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('، ');
+const optionsText = (options: Record<string, string>, locale: Locale) =>
+  joinList(
+    Object.entries(options).map(([k, v]) => `${k}: ${v}`),
+    locale,
+  );
 
 /**
  * Picks one item for an order: a service, a product (and its combination when it has options) or a
@@ -71,7 +74,7 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
       price = s?.price ?? 0;
     } else if (type === 'product') {
       const c = combinations.find((x) => x.uuid === combinationId);
-      name = c ? `${product?.name ?? ''} (${optionsText(c.options)})` : (product?.name ?? '');
+      name = c ? `${product?.name ?? ''} (${optionsText(c.options, fmt.locale)})` : (product?.name ?? '');
       price = c?.price ?? product?.price ?? 0;
     } else {
       const p = packages.data?.find((x) => x.uuid === refId);
@@ -123,7 +126,7 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
             placeholder={t('items.pickCombination')}
             data={combinations.map((c) => {
               const out = !product?.unlimited_stock && c.stock <= 0;
-              return { value: c.uuid, label: `${optionsText(c.options)} — ${fmt.money(c.price)}${out ? ` (${t('items.outOfStock')})` : ''}`, disabled: out };
+              return { value: c.uuid, label: `${optionsText(c.options, fmt.locale)} — ${fmt.money(c.price)}${out ? ` (${t('items.outOfStock')})` : ''}`, disabled: out };
             })}
             value={combinationId}
             onChange={(v) => {

@@ -1,6 +1,6 @@
-import { type BadgeProps, Group, Table, Text, type TextProps } from '@mantine/core';
+import { type BadgeProps, Group, Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from '@/components/list-table';
+import type { ListViewColumn } from '@/components/list-view/list-view';
 import type { OrderRow } from '../api/types';
 import { useOrderFormat } from '../lib/use-format';
 import { OrderFlags, OrderStatusBadge, PaymentStatusBadge } from './badges';
@@ -10,14 +10,6 @@ export type OrderColumn = 'number' | 'date' | 'customer' | 'items' | 'total' | '
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const ALIGN: Partial<Record<OrderColumn, 'center' | 'end'>> = { items: 'center', total: 'end', paid: 'end' };
-
-/** The headings of `columns`, each aligned as its cells are; `label` names a column. */
-export function orderHeadings(columns: readonly OrderColumn[], label: (column: OrderColumn) => string): ListColumn[] {
-  return columns.map((column) => {
-    const ta = ALIGN[column];
-    return ta ? { label: label(column), ta } : label(column);
-  });
-}
 
 /** "#42", left to right in both languages. */
 export function OrderNumber({ order }: { order: OrderRow }) {
@@ -64,14 +56,15 @@ export function OrderRemaining({ order, partPaid = false, ...text }: { order: Or
 }
 
 /**
- * One order's cells of a list row, in the order of `columns` (the row and its actions cell are the
- * list's). The remaining amount stands under the paid amount, or, without a paid column, under the total.
+ * The list columns of `columns`, in that order (the orders page, the customer page's orders tab),
+ * headed by `header`. The remaining amount stands under the paid amount, or, without a paid column,
+ * under the total.
  */
-export function OrderCells({ order: o, columns }: { order: OrderRow; columns: readonly OrderColumn[] }) {
+export function useOrderColumns(columns: readonly OrderColumn[], header: (column: OrderColumn) => string): ListViewColumn<OrderRow>[] {
   const { t } = useTranslation('orders');
   const fmt = useOrderFormat();
   const withPaid = columns.includes('paid');
-  const cell = (column: OrderColumn) => {
+  const cell = (column: OrderColumn, o: OrderRow) => {
     switch (column) {
       case 'number':
         return <OrderNumber order={o} />;
@@ -118,9 +111,42 @@ export function OrderCells({ order: o, columns }: { order: OrderRow; columns: re
         return <OrderStatus order={o} />;
     }
   };
-  return columns.map((column) => (
-    <Table.Td key={column} ta={ALIGN[column]}>
-      {cell(column)}
-    </Table.Td>
-  ));
+  return columns.map((column) => ({ key: column, header: header(column), align: ALIGN[column], cell: (o: OrderRow) => cell(column, o) }));
+}
+
+/** One order on a phone: number and status, the customer (`withCustomer`) and total, when, the items and the payment. */
+export function OrderCard({ order: o, withCustomer = false }: { order: OrderRow; withCustomer?: boolean }) {
+  const { t } = useTranslation('orders');
+  const fmt = useOrderFormat();
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <OrderNumber order={o} />
+        <OrderStatus order={o} size="sm" />
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        {withCustomer ? (
+          <Text fz="sm" fw={500} truncate>
+            {o.customer?.name ?? t('customer.guest')}
+          </Text>
+        ) : (
+          <Text fz="xs" c="dimmed" truncate>
+            {fmt.dateTime(o.date)}
+          </Text>
+        )}
+        <OrderTotal order={o} fw={700} />
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        {withCustomer ? (
+          <Text fz="xs" c="dimmed" truncate>
+            {fmt.dateTime(o.date)} · {t('itemsCount', { count: o.items_count })}
+          </Text>
+        ) : (
+          <PaymentStatusBadge status={o.payment_status} size="sm" />
+        )}
+        {withCustomer ? <PaymentStatusBadge status={o.payment_status} size="sm" /> : <OrderRemaining order={o} partPaid style={NOWRAP} />}
+      </Group>
+      {withCustomer && <OrderRemaining order={o} partPaid mt={2} />}
+    </>
+  );
 }

@@ -1,9 +1,11 @@
+import { shrinkImages } from '@/lib/shrink-image';
 import { ACCEPTED_IMAGE, IMAGE_MAX_BYTES, IMAGES_MAX } from '../lib/images';
 import { ActionIcon, Alert, Anchor, Button, Card, FileButton, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconMapPin, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconMapPin, IconPhotoPlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DateTimeField } from '@/components/date-field';
 import { isApiError, toast } from '@/lib/api-client';
 import { minorToInput } from '@/lib/format';
 import { closeAfterWrite } from '@/lib/refusal';
@@ -17,14 +19,17 @@ import { FeesEditor, MoneyText } from './fees-editor';
 
 const serverErrors = (e: unknown): Record<string, string> | null => (isApiError(e) && e.status === 422 ? (Object.keys(e.fieldErrors).length ? e.fieldErrors : { form: e.message }) : null);
 
-/** Fees, transport fee, PIN code and receive time (`update-details`). */
-export function DetailsCard({ order, editable }: { order: Order; editable: boolean }) {
+/**
+ * Fees, transport fee, PIN code and receive time (`update-details`). At an on-site branch the last
+ * three (travel, pick-up) rarely apply: they show only once one holds a value or the person asks.
+ */
+export function DetailsCard({ order, editable, onSite = false }: { order: Order; editable: boolean; onSite?: boolean }) {
   const { t } = useTranslation('orders');
   const fmt = useOrderFormat();
   const errorText = useErrorText();
   const update = useUpdateDetails(order.id);
   const initial = () => ({
-    fees: order.fees.map((f): FeeDraft => ({ title: f.title, value: minorToInput(f.value, order.currency) })),
+    fees: order.fees.map((f): FeeDraft => ({ title: f.title, value: minorToInput(f.value, order.currency), ...(f.tip ? { tip: true } : {}) })),
     transport: order.transport_fee ? minorToInput(order.transport_fee, order.currency) : '',
     pin: order.pin_code ?? '',
     receive: isoToLocalInput(order.receive_time, fmt.timezone),
@@ -32,6 +37,8 @@ export function DetailsCard({ order, editable }: { order: Order; editable: boole
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const dirty = JSON.stringify(v) !== JSON.stringify(initial());
+  const [pickupAsked, setPickupAsked] = useState(false);
+  const showPickup = !onSite || pickupAsked || Boolean(order.transport_fee || order.pin_code || order.receive_time);
 
   const save = () => {
     const fees = feesBody(v.fees, order.currency);
@@ -53,37 +60,53 @@ export function DetailsCard({ order, editable }: { order: Order; editable: boole
       </Text>
       <Stack gap="sm">
         <FeesEditor value={v.fees} onChange={(fees) => setV({ ...v, fees })} errors={errors} currency={order.currency} disabled={!editable} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <MoneyText
-            currency={order.currency}
-            label={t('details.transportFee')}
-            value={v.transport}
-            onChange={(e) => setV({ ...v, transport: e.currentTarget.value })}
-            error={errors['transport_fee']}
-            disabled={!editable}
-            data-testid="details-transport"
-          />
-          <TextInput
-            label={t('details.pin')}
-            value={v.pin}
-            onChange={(e) => setV({ ...v, pin: e.currentTarget.value })}
-            error={errors['pin_code']}
-            maxLength={20}
-            styles={{ input: { direction: 'ltr' } }}
-            disabled={!editable}
-            data-testid="details-pin"
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('details.receiveTime')}
-            value={v.receive}
-            onChange={(e) => setV({ ...v, receive: e.currentTarget.value })}
-            error={errors['receive_time']}
-            styles={{ input: { direction: 'ltr' } }}
-            disabled={!editable}
-            data-testid="details-receive"
-          />
-        </SimpleGrid>
+        {showPickup ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <MoneyText
+              currency={order.currency}
+              label={t('details.transportFee')}
+              value={v.transport}
+              onChange={(e) => setV({ ...v, transport: e.currentTarget.value })}
+              error={errors['transport_fee']}
+              disabled={!editable}
+              data-testid="details-transport"
+            />
+            <TextInput
+              label={t('details.pin')}
+              value={v.pin}
+              onChange={(e) => setV({ ...v, pin: e.currentTarget.value })}
+              error={errors['pin_code']}
+              maxLength={20}
+              styles={{ input: { direction: 'ltr' } }}
+              disabled={!editable}
+              data-testid="details-pin"
+            />
+            <DateTimeField
+              label={t('details.receiveTime')}
+              value={v.receive}
+              onChange={(receive) => setV({ ...v, receive })}
+              error={errors['receive_time']}
+              disabled={!editable}
+              data-testid="details-receive"
+            />
+          </SimpleGrid>
+        ) : (
+          editable && (
+            <Button
+              variant="subtle"
+              size="xs"
+              h="auto"
+              py={6}
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setPickupAsked(true)}
+              style={{ alignSelf: 'flex-start' }}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+              data-testid="details-show-pickup"
+            >
+              {t('details.showPickup')}
+            </Button>
+          )
+        )}
         {errors['form'] && <Alert color="red">{errors['form']}</Alert>}
         {editable && (
           <Group justify="flex-end">
@@ -217,7 +240,9 @@ export function ImagesCard({ order, editable }: { order: Order; editable: boolea
   const remove = useDeleteImage(order.id);
   const [removing, setRemoving] = useState<string | null>(null);
   const left = IMAGES_MAX - order.images.length;
-  const pick = (files: File[]) => {
+  const pick = async (picked: File[]) => {
+    // Phone photos over the limit are redrawn smaller here; the server still checks what arrives.
+    const files = await shrinkImages(picked, { maxBytes: IMAGE_MAX_BYTES, types: ACCEPTED_IMAGE });
     const bad = files.find((f) => !ACCEPTED_IMAGE.includes(f.type) || f.size > IMAGE_MAX_BYTES);
     if (bad) return toast(t('images.rules'), 'red');
     if (files.length > left) return toast(t('images.tooMany', { count: IMAGES_MAX }), 'red');
@@ -228,7 +253,7 @@ export function ImagesCard({ order, editable }: { order: Order; editable: boolea
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Text fw={700}>{t('images.title')}</Text>
         {editable && left > 0 && (
-          <FileButton onChange={pick} accept={ACCEPTED_IMAGE.join(',')} multiple>
+          <FileButton onChange={(f) => void pick(f)} accept={ACCEPTED_IMAGE.join(',')} multiple>
             {(props) => (
               <Button size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} loading={upload.isPending} {...props} data-testid="order-images-upload">
                 {t('images.upload')}

@@ -3,6 +3,7 @@ import { IconCalendarPlus, IconInfoCircle, IconPlus, IconTrash } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Money } from '@/components/money';
 import { RowAction, RowActions } from '@/components/list-table';
 import { isApiError } from '@/lib/api-client';
 import { closeAfterWrite } from '@/lib/refusal';
@@ -25,6 +26,7 @@ export function OrderItems({ order, editable }: { order: Order; editable: boolea
   const [booking, setBooking] = useState<OrderItem | null>(null);
   const remove = useRemoveItem(order.id);
   const money = (n: number) => fmt.money(n, order.currency);
+  const amount = (n: number, negative = false) => <Money amount={n} currency={order.currency} negative={negative} />;
   const canBook = editable && !order.is_draft && order.customer_id !== null;
   const staffName = (id: string | null) => (id ? (names.data?.get(id) ?? '') : '');
 
@@ -75,17 +77,17 @@ export function OrderItems({ order, editable }: { order: Order; editable: boolea
                       </Table.Td>
                       <Table.Td ta="center">{fmt.number(item.quantity)}</Table.Td>
                       <Table.Td ta="end" style={NOWRAP}>
-                        {money(item.unit_price)}
+                        {amount(item.unit_price)}
                       </Table.Td>
                       <Table.Td ta="end" style={NOWRAP}>
-                        {item.discount_amount ? `− ${money(item.discount_amount)}` : '—'}
+                        {item.discount_amount ? amount(item.discount_amount, true) : '—'}
                       </Table.Td>
                       <Table.Td ta="end" style={NOWRAP}>
-                        <LineTax item={item} money={money} />
+                        <LineTax item={item} money={money} currency={order.currency} />
                       </Table.Td>
                       <Table.Td ta="end" style={NOWRAP}>
                         <Text fz="sm" fw={600}>
-                          {money(item.total)}
+                          {amount(item.total)}
                         </Text>
                       </Table.Td>
                       <Table.Td miw={110}>
@@ -113,12 +115,22 @@ export function OrderItems({ order, editable }: { order: Order; editable: boolea
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
                   <Text fz="xs" c="dimmed">
-                    {fmt.number(item.quantity)} × {money(item.unit_price)}
-                    {item.discount_amount ? ` · ${t('items.discount')} − ${money(item.discount_amount)}` : ''}
-                    {item.tax_amount ? ` · ${t('items.tax')} ${money(item.tax_amount)}` : ''}
+                    {fmt.number(item.quantity)} × {amount(item.unit_price)}
+                    {item.discount_amount ? (
+                      <>
+                        {' · '}
+                        {t('items.discount')} {amount(item.discount_amount, true)}
+                      </>
+                    ) : null}
+                    {item.tax_amount ? (
+                      <>
+                        {' · '}
+                        {t('items.tax')} {amount(item.tax_amount)}
+                      </>
+                    ) : null}
                   </Text>
                   <Text fz="sm" fw={700} style={NOWRAP}>
-                    {money(item.total)}
+                    {amount(item.total)}
                   </Text>
                 </Group>
                 {item.type === 'service' && (
@@ -164,13 +176,13 @@ function ItemName({ item }: { item: OrderItem }) {
   );
 }
 
-function LineTax({ item, money }: { item: OrderItem; money: (n: number) => string }) {
+function LineTax({ item, money, currency }: { item: OrderItem; money: (n: number) => string; currency: string }) {
   const fmt = useOrderFormat();
-  if (!item.taxes.length) return <>{money(item.tax_amount)}</>;
+  if (!item.taxes.length) return <Money amount={item.tax_amount} currency={currency} />;
   return (
     <Tooltip label={item.taxes.map((x) => `${x.name} ${fmt.number(x.rate_bps / 100)}%: ${money(x.amount)}`).join(' · ')}>
       <Text fz="sm" span style={{ textDecoration: 'underline dotted' }}>
-        {money(item.tax_amount)}
+        <Money amount={item.tax_amount} currency={currency} />
       </Text>
     </Tooltip>
   );

@@ -2,6 +2,7 @@ import { Card, Code, Group, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListSkeleton } from '@/components/list-states';
+import { joinList } from '@/lib/format';
 import { useOrderLogs } from '../api/orders';
 import { describeChanges, type LogFormat } from '../lib/log';
 import { useOrderFormat } from '../lib/use-format';
@@ -17,6 +18,7 @@ export function OrderLog({ orderId, currency }: { orderId: string; currency: str
     dateTime: fmt.dateTime,
     label: (key) => (i18n.exists(`orders:log.field.${key}`) ? t(`log.field.${key}`) : key),
     yesNo: (b) => t(b ? 'log.yes' : 'log.no'),
+    list: (items) => joinList(items, fmt.locale),
   };
   if (logs.isPending) return <ListSkeleton rows={3} />;
   if (logs.isError) return <ListError text={{ title: t('log.error'), retry: t('states.retry') }} onRetry={() => void logs.refetch()} />;

@@ -1,19 +1,21 @@
 import { Anchor, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { IconCash } from '@tabler/icons-react';
+import { IconCash, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListSkeleton } from '@/components/list-states';
+import { Money } from '@/components/money';
 import { PaymentLinkButton } from '@/features/transactions/components/payment-link-button';
 import { RecordPaymentModal } from '@/features/transactions/components/record-payment-modal';
 import { useOrderTransactions } from '../api/orders';
 import type { Order } from '../api/types';
 import { useOrderFormat } from '../lib/use-format';
 import { TransactionStatusBadge } from './badges';
+import { receiptPath } from './checkout-drawer';
 
 /** The order's payments, "Record payment" and the payment link (both from the transactions feature). */
 export function OrderPayments({ order }: { order: Order }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const fmt = useOrderFormat();
   const transactions = useOrderTransactions(order.id);
   const [recording, setRecording] = useState(false);
@@ -24,6 +26,19 @@ export function OrderPayments({ order }: { order: Order }) {
       <Group justify="space-between" p="md" pb="xs" wrap="wrap" gap="xs">
         <Text fw={700}>{t('payments.title')}</Text>
         <Group gap="xs">
+          {order.paid_amount > 0 && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPrinter size={14} />}
+              component={Link}
+              to={receiptPath(order.id, 'a4', i18n.language === 'en' ? 'en' : 'ar', false)}
+              target="_blank"
+              data-testid="order-receipt"
+            >
+              {t('payments.receipt')}
+            </Button>
+          )}
           <PaymentLinkButton orderId={order.id} disabled={!payable} />
           <Button size="xs" leftSection={<IconCash size={14} />} onClick={() => setRecording(true)} disabled={!payable} data-testid="order-record-payment">
             {t('payments.record')}
@@ -71,7 +86,7 @@ export function OrderPayments({ order }: { order: Order }) {
                     <Table.Td>{t(`paymentMethod.${tx.payment_method}`, { defaultValue: tx.payment_method })}</Table.Td>
                     <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                       <Text fz="sm" fw={600}>
-                        {fmt.money(tx.amount, tx.currency)}
+                        <Money amount={tx.amount} currency={tx.currency} />
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -96,7 +111,7 @@ export function OrderPayments({ order }: { order: Order }) {
                 </div>
                 <Stack gap={2} align="flex-end">
                   <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {fmt.money(tx.amount, tx.currency)}
+                    <Money amount={tx.amount} currency={tx.currency} />
                   </Text>
                   <TransactionStatusBadge status={tx.status} size="sm" />
                 </Stack>

@@ -1,9 +1,11 @@
 import { Anchor, Button, Card, Divider, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPencil, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr, PersonName } from '@/components/bidi';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Money } from '@/components/money';
 import { isApiError } from '@/lib/api-client';
 import { minorToInput } from '@/lib/format';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
@@ -34,17 +36,17 @@ export function CustomerCard({ order, editable }: { order: Order; editable: bool
           <Group gap={6} wrap="nowrap">
             <IconUser size={16} />
             <Anchor component={Link} to={`/management/customers/${c.id}`} fz="sm" fw={600}>
-              {c.name}
+              <PersonName name={c.name} />
             </Anchor>
           </Group>
           {c.phone && (
-            <Text fz="sm" c="dimmed" className="ltr-value" ta="start">
-              {c.phone}
+            <Text fz="sm" c="dimmed">
+              <Ltr>{c.phone}</Ltr>
             </Text>
           )}
           {c.email && (
-            <Text fz="sm" c="dimmed" className="ltr-value" ta="start" style={{ wordBreak: 'break-all' }}>
-              {c.email}
+            <Text fz="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              <Ltr>{c.email}</Ltr>
             </Text>
           )}
         </Stack>
@@ -98,7 +100,7 @@ function ChangeCustomerModal({ order, opened, onClose }: { order: Order; opened:
   );
 }
 
-function Line({ label, value, strong = false, color, testId }: { label: string; value: string; strong?: boolean; color?: string; testId?: string }) {
+function Line({ label, value, strong = false, color, testId }: { label: string; value: ReactNode; strong?: boolean; color?: string; testId?: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text fz="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 400}>
@@ -115,7 +117,7 @@ function Line({ label, value, strong = false, color, testId }: { label: string; 
 export function TotalsCard({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const fmt = useOrderFormat();
-  const money = (n: number) => fmt.money(n, order.currency);
+  const money = (n: number) => <Money amount={n} currency={order.currency} />;
   const taxes = new Map<string, { name: string; rate: number; amount: number }>();
   for (const item of order.items)
     for (const tax of item.taxes) {
@@ -134,7 +136,7 @@ export function TotalsCard({ order }: { order: Order }) {
         {order.discount && order.discount.amount > 0 && (
           <Line
             label={order.discount.type === 'percentage' ? t('totals.discountPercent', { rate: fmt.number(order.discount.value / 100) }) : t('totals.discount')}
-            value={`− ${money(order.discount.amount)}`}
+            value={<Money amount={order.discount.amount} currency={order.currency} negative />}
             color="green.8"
           />
         )}
@@ -144,7 +146,7 @@ export function TotalsCard({ order }: { order: Order }) {
         <Line label={t('totals.tax')} value={money(order.tax_amount)} />
         {order.fees.map((fee, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fees have no id
-          <Line key={i} label={fee.title} value={money(fee.value)} />
+          <Line key={i} label={fee.tip ? t('totals.tip') : fee.title} value={money(fee.value)} />
         ))}
         {order.transport_fee > 0 && <Line label={t('details.transportFee')} value={money(order.transport_fee)} />}
         <Divider />

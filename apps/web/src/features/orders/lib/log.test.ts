@@ -6,6 +6,7 @@ const f: LogFormat = {
   dateTime: (iso) => `T(${iso.slice(0, 16)})`,
   label: (k) => k.toUpperCase(),
   yesNo: (b) => (b ? 'yes' : 'no'),
+  list: (items) => items.join(', '),
 };
 
 describe('describeChanges', () => {
@@ -27,7 +28,7 @@ describe('describeChanges', () => {
 
   it('lines, appointments and fees read as people write them; ids, urls and paths are left out', () => {
     expect(describeChanges({ items: [{ name: 'Cut', quantity: 1 }, { name: 'Oil', quantity: 2 }], number: 7, is_draft: false }, f)).toEqual([
-      'ITEMS: Cut × 1، Oil × 2',
+      'ITEMS: Cut × 1, Oil × 2',
       'NUMBER: #7',
       'IS_DRAFT: no',
     ]);
@@ -35,6 +36,8 @@ describe('describeChanges', () => {
       'BOOKINGS: #3 (T(2026-11-23T06:15))',
     ]);
     expect(describeChanges({ fees: [{ title: 'Wrap', amount: 500 }] }, f)).toEqual(['FEES: Wrap: SAR 5.00']);
+    // The list separator is the reader's: the Arabic comma only in Arabic.
+    expect(describeChanges({ items: [{ name: 'قص', quantity: 1 }, { name: 'زيت', quantity: 2 }] }, { ...f, list: (items) => items.join('، ') })).toEqual(['ITEMS: قص × 1، زيت × 2']);
   });
 
   it('times on the business clock, nulls as a dash, long text cut', () => {

@@ -9,6 +9,8 @@ export type LogFormat = {
   /** The field's label (translated when known). */
   label: (key: string) => string;
   yesNo: (value: boolean) => string;
+  /** Joins several values with the reader's comma ("A, B" / "A، B"). */
+  list: (items: readonly string[]) => string;
 };
 
 const MONEY_KEYS = new Set(['total', 'subtotal', 'amount', 'discount', 'discount_amount', 'transport_fee', 'fees_amount', 'tax_amount', 'paid_amount', 'remaining_amount', 'unit_price', 'price']);
@@ -53,14 +55,14 @@ function show(key: string, value: unknown, f: LogFormat, ctx: Record<string, unk
       return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
     });
     const shown = parts.filter((p): p is string => p !== null);
-    return shown.length ? cut(shown.join('، ')) : String(value.length);
+    return shown.length ? cut(f.list(shown)) : String(value.length);
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if ('from' in o && 'to' in o) return `${show(key, o['from'], f, ctx)} → ${show(key, o['to'], f, ctx)}`;
     if ('address' in o) return show('address', o['address'], f, ctx);
     const entries = Object.entries(o).filter(([k]) => !HIDDEN(k));
-    return cut(entries.map(([k, v]) => `${f.label(k)}: ${show(k, v, f, o)}`).join('، ')) || '—';
+    return cut(f.list(entries.map(([k, v]) => `${f.label(k)}: ${show(k, v, f, o)}`))) || '—';
   }
   return '—';
 }

@@ -73,14 +73,15 @@ export function discountBody(type: DiscountKind, text: string, currency: string)
   return { ok: true, body: { type, value: parsed.value } };
 }
 
-export type FeeDraft = { title: string; value: string };
+/** A fee row as typed; `tip` marks the customer's tip (added at checkout) and is kept through an edit. */
+export type FeeDraft = { title: string; value: string; tip?: boolean };
 
 /**
  * The fee rows → the API's `fees` (title, value in minor units). Blank rows are dropped; a row with
  * a title and no valid value (or the reverse) reports an error under `fees.N.title|value`.
  */
-export function feesBody(rows: readonly FeeDraft[], currency: string): { fees: { title: string; value: number }[]; errors: Record<string, string> } {
-  const fees: { title: string; value: number }[] = [];
+export function feesBody(rows: readonly FeeDraft[], currency: string): { fees: { title: string; value: number; tip?: boolean }[]; errors: Record<string, string> } {
+  const fees: { title: string; value: number; tip?: boolean }[] = [];
   const errors: Record<string, string> = {};
   rows.forEach((row, i) => {
     const title = row.title.trim();
@@ -89,7 +90,7 @@ export function feesBody(rows: readonly FeeDraft[], currency: string): { fees: {
     if (!title) errors[`fees.${i}.title`] = 'required';
     const parsed = parseMoney(row.value, currency);
     if (!parsed.ok) errors[`fees.${i}.value`] = parsed.error;
-    else if (title) fees.push({ title, value: parsed.value });
+    else if (title) fees.push({ title, value: parsed.value, ...(row.tip ? { tip: true } : {}) });
   });
   return { fees, errors };
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconCheck,
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLoader } from '@/components/page-loader';
+import { useBranches } from '@/features/branches/api/branches';
 import { isApiError } from '@/lib/api-client';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { orderKeys, useForceDeleteOrder, useOrder, useRestoreOrder, useTrashOrder, useUpdateOrder } from '../api/orders';
@@ -32,8 +33,20 @@ import { CustomerCard, DiscountCard, TotalsCard } from '../components/order-side
 import { StatusMenu } from '../components/status-menu';
 import { canEdit, canTrash } from '../lib/status';
 import { useOrderFormat } from '../lib/use-format';
+import classes from './order-page.module.css';
 
 const LIST = '/orders';
+
+/**
+ * Whether the order's branch serves customers on its premises (an order without a branch belongs to
+ * the main branch): travel fee, PIN and pickup time then stay out of the way unless the order uses them.
+ */
+function useOnSite(branchId: string | null): boolean {
+  const branches = useBranches();
+  const list = branches.data ?? [];
+  const branch = list.find((b) => b.uuid === branchId) ?? (branchId ? undefined : list.find((b) => b.is_main));
+  return branch?.type === 'on-site';
+}
 
 /** `/orders/:id`: the order with its items and appointments, payments, details, notes, location, images and log. */
 export function OrderPage() {
@@ -83,6 +96,7 @@ function OrderDetails({ order }: { order: Order }) {
   const place = useUpdateOrder(order.id);
   const editable = canEdit(order);
   const trashed = Boolean(order.deleted_at);
+  const onSite = useOnSite(order.branch_id);
 
   return (
     <Stack gap="md" maw={1280} mx="auto" w="100%" data-testid="order-page">
@@ -159,8 +173,8 @@ function OrderDetails({ order }: { order: Order }) {
         )
       )}
 
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className={classes.layout}>
+        <div className={classes.main}>
           <Stack gap="md">
             <OrderItems order={order} editable={editable} />
             <OrderPayments order={order} />
@@ -183,7 +197,7 @@ function OrderDetails({ order }: { order: Order }) {
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="details" pt="md">
-                <DetailsCard key={JSON.stringify([order.fees, order.transport_fee, order.pin_code, order.receive_time])} order={order} editable={editable} />
+                <DetailsCard key={JSON.stringify([order.fees, order.transport_fee, order.pin_code, order.receive_time])} order={order} editable={editable} onSite={onSite} />
               </Tabs.Panel>
               <Tabs.Panel value="notes" pt="md">
                 <NotesCard key={order.notes ?? ''} order={order} editable={editable} />
@@ -199,11 +213,15 @@ function OrderDetails({ order }: { order: Order }) {
               </Tabs.Panel>
             </Tabs>
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </div>
+        <div className={classes.customer}>
+          <CustomerCard order={order} editable={editable} />
+        </div>
+        <div className={classes.due}>
+          <TotalsCard order={order} />
+        </div>
+        <div className={classes.side}>
           <Stack gap="md">
-            <CustomerCard order={order} editable={editable} />
-            <TotalsCard order={order} />
             <DiscountCard order={order} editable={editable} />
             <Card withBorder padding="md">
               <Stack gap={4}>
@@ -214,8 +232,8 @@ function OrderDetails({ order }: { order: Order }) {
               </Stack>
             </Card>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
 
       <ConfirmDialog
         opened={dialog === 'place'}

@@ -2,9 +2,8 @@ import { Button, Card, Center, Group, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '@/lib/format';
+import { Money } from '@/components/money';
 import { getToken } from '@/lib/storage';
-import { useLocale } from '@/lib/use-locale';
 
 /** The details a result page shows, read from its query (what the pay page passed on). */
 export function resultDetails(params: URLSearchParams) {
@@ -21,7 +20,6 @@ export function resultDetails(params: URLSearchParams) {
 
 function ResultPage({ kind }: { kind: 'success' | 'failure' }) {
   const { t } = useTranslation('sales');
-  const locale = useLocale();
   const [params] = useSearchParams();
   const d = resultDetails(params);
   const ok = kind === 'success';
@@ -64,8 +62,8 @@ function ResultPage({ kind }: { kind: 'success' | 'failure' }) {
                   <Text c="dimmed" fz="sm">
                     {t('pay.amount')}
                   </Text>
-                  <Text fz="sm" fw={600} className="ltr-value" data-testid="payment-result-amount">
-                    {formatMoney(d.amount, locale, d.currency)}
+                  <Text fz="sm" fw={600} data-testid="payment-result-amount">
+                    <Money amount={d.amount} currency={d.currency} />
                   </Text>
                 </Group>
               )}

@@ -1,5 +1,6 @@
+import { PROVIDER_COLORS } from '@app/shared/constants';
 import { ASSIGNMENT_TYPES, CLIENTS_IN_SAME_TIME_MAX, type Provider, providerBody } from '@app/shared/schemas/providers';
-import { Alert, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, ColorInput, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -114,6 +115,18 @@ export function ProviderForm({ provider, onDone, onCancel }: { provider: Provide
                 allowDecimal={false}
                 data-testid="provider-clients"
                 {...props('clients_in_same_time')}
+              />
+              <ColorInput
+                label={t('fields.color')}
+                description={t('fields.colorHint')}
+                placeholder={t('fields.colorAuto')}
+                format="hex"
+                swatches={[...PROVIDER_COLORS]}
+                swatchesPerRow={10}
+                withEyeDropper={false}
+                styles={{ input: { direction: 'ltr' } }}
+                data-testid="provider-color"
+                {...clearOnBlur(form, 'color', form.getInputProps('color'))}
               />
             </SimpleGrid>
             <Stack gap={4}>

@@ -4,15 +4,14 @@ import { useForm } from '@mantine/form';
 import { IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/date-field';
 import { DeleteConfirm } from '@/components/delete-confirm';
 import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
 import { RowAction } from '@/components/list-table';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
-import { formatDate } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useAddTimeOff, useDeleteTimeOff, useTimeOff } from '../api/providers';
-
-const DATE_STYLES = { input: { direction: 'ltr' as const } };
 
 /** A provider's days off: date ranges (both days included) with a note; add and delete. */
 export function TimeOffSection({ providerId }: { providerId: string }) {
@@ -33,8 +32,8 @@ export function TimeOffSection({ providerId }: { providerId: string }) {
     }),
   );
   const range = (x: TimeOff) => {
-    const from = formatDate(`${x.start_date}T12:00:00`, locale);
-    return x.start_date === x.end_date ? from : `${from} – ${formatDate(`${x.end_date}T12:00:00`, locale)}`;
+    const from = formatDay(x.start_date, locale);
+    return x.start_date === x.end_date ? from : `${from} – ${formatDay(x.end_date, locale)}`;
   };
 
   return (
@@ -48,8 +47,8 @@ export function TimeOffSection({ providerId }: { providerId: string }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="date" label={t('timeOff.start')} required styles={DATE_STYLES} data-testid="time-off-start" {...clearOnBlur(form, 'start_date', form.getInputProps('start_date'))} />
-            <TextInput type="date" label={t('timeOff.end')} required styles={DATE_STYLES} data-testid="time-off-end" {...clearOnBlur(form, 'end_date', form.getInputProps('end_date'))} />
+            <DateField label={t('timeOff.start')} required data-testid="time-off-start" {...clearOnBlur(form, 'start_date', form.getInputProps('start_date'))} />
+            <DateField label={t('timeOff.end')} required data-testid="time-off-end" {...clearOnBlur(form, 'end_date', form.getInputProps('end_date'))} />
           </SimpleGrid>
           <TextInput label={t('timeOff.note')} placeholder={t('timeOff.notePlaceholder')} data-testid="time-off-note" {...clearOnBlur(form, 'note', form.getInputProps('note'))} />
           <Group justify="flex-end">

@@ -36,6 +36,7 @@ describe('provider form', () => {
       service_ids: [],
       services: [],
       services_count: 0,
+      color: '#2F9E44',
       created_at: '',
     };
     const form = providerToForm(provider, 'SAR');
@@ -45,6 +46,16 @@ describe('provider form', () => {
     const body = formToProviderBody(form, { currency: 'SAR', commission: true });
     expect(body.working_hours).toEqual(provider.working_hours);
     expect(body.commission_value).toBe(1500);
+    expect(body.color).toBe('#2F9E44');
+  });
+
+  it('sends the calendar colour when one is chosen, and leaves it out when empty', () => {
+    const v = { ...emptyProviderForm(), name: 'Noura Salem' };
+    expect(formToProviderBody(v, { currency: 'SAR', commission: false })).not.toHaveProperty('color');
+    const body = formToProviderBody({ ...v, color: '#AE3EC9' }, { currency: 'SAR', commission: false });
+    expect(body.color).toBe('#AE3EC9');
+    expect(providerBody.safeParse(body).success).toBe(true);
+    expect(providerBody.safeParse({ ...body, color: 'purple' }).success).toBe(false);
   });
 
   it('maps API error paths to the form', () => {

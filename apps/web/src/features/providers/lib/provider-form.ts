@@ -14,6 +14,8 @@ export type ProviderFormValues = {
   commission_amount: number | string;
   days: DayForm[];
   service_ids: string[];
+  /** The staff-calendar colour (#RRGGBB); empty on a new provider: the API gives the next palette colour. */
+  color: string;
 };
 
 export const PROVIDER_FORM_FIELDS = [
@@ -34,6 +36,7 @@ export const PROVIDER_FORM_FIELDS = [
   'days.5',
   'days.6',
   'service_ids',
+  'color',
 ] as const;
 
 export function emptyProviderForm(): ProviderFormValues {
@@ -48,6 +51,7 @@ export function emptyProviderForm(): ProviderFormValues {
     commission_amount: '',
     days: defaultWeek(),
     service_ids: [],
+    color: '',
   };
 }
 
@@ -64,6 +68,7 @@ export function providerToForm(p: Provider, currency: string): ProviderFormValue
     commission_amount: amount,
     days: hoursToForm(p.working_hours),
     service_ids: p.service_ids,
+    color: p.color,
   };
 }
 
@@ -83,6 +88,8 @@ export function formToProviderBody(v: ProviderFormValues, opts: { currency: stri
     working_hours: formToHours(v.days),
     service_ids: v.service_ids,
   };
+  // Left out when empty: a new provider gets the next palette colour, an edited one keeps its own.
+  if (v.color.trim()) body.color = v.color.trim();
   if (opts.commission) {
     if (v.commission_type === 'none') {
       body.commission_type = null;

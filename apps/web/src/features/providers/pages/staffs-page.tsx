@@ -1,12 +1,12 @@
 import type { Provider } from '@app/shared/schemas/providers';
-import { Alert, Badge, Button, Card, Drawer, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirm } from '@/components/delete-confirm';
-import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
-import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { RowAction } from '@/components/list-table';
+import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
 import { useDeleteProvider, useProviders } from '../api/providers';
 import { ProviderForm } from '../components/provider-form';
 import { TimeOffSection } from '../components/time-off-section';
@@ -26,6 +26,56 @@ export function StaffsPage() {
   const withoutServices = (providers.data ?? []).filter((p) => p.services_count === 0).length;
   const current = editing && editing !== 'new' ? (providers.data?.find((p) => p.uuid === editing.uuid) ?? editing) : null;
 
+  const columns: ListViewColumn<Provider>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      cell: (p) => (
+        <Group gap="xs" wrap="nowrap">
+          <ColorSwatch color={p.color} size={14} withShadow={false} style={{ flexShrink: 0 }} />
+          <div>
+            <Text fw={600} fz="sm">
+              {p.name}
+            </Text>
+            {p.label && (
+              <Text c="dimmed" fz="xs">
+                {p.label}
+              </Text>
+            )}
+          </div>
+        </Group>
+      ),
+    },
+    { key: 'branch', header: t('columns.branch'), cell: (p) => <Text fz="sm">{p.branch?.name ?? t('allBranches')}</Text> },
+    {
+      key: 'services',
+      header: t('columns.services'),
+      cell: (p) =>
+        p.services_count === 0 ? (
+          <Tooltip label={t('noServicesRow')}>
+            <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid={`provider-no-services-${p.name}`}>
+              {t('noServices')}
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Group gap={4}>
+            {p.services.slice(0, SHOWN_SERVICES).map((s) => (
+              <Badge key={s.uuid} variant="light" color="gray" tt="none">
+                {s.name}
+              </Badge>
+            ))}
+            {p.services_count > SHOWN_SERVICES && (
+              <Badge variant="outline" color="gray" size="sm">
+                +{p.services_count - SHOWN_SERVICES}
+              </Badge>
+            )}
+          </Group>
+        ),
+    },
+    { key: 'clients', header: t('columns.clients'), cell: (p) => <Text fz="sm">{p.clients_in_same_time}</Text> },
+    { key: 'assignment', header: t('columns.assignment'), cell: (p) => <Text fz="sm">{t(`assignment.${p.assignment_type}`)}</Text> },
+  ];
+
   return (
     <Stack gap="md" maw={1200} mx="auto" w="100%">
       <PageHeader title={t('title')} subtitle={t('subtitle')}>
@@ -41,86 +91,33 @@ export function StaffsPage() {
         </Alert>
       )}
 
-      <Card withBorder padding={0}>
-        <QueryList
-          query={providers}
-          loading={<ListSkeleton rows={4} />}
-          error={{ title: t('states.errorTitle'), body: t('states.errorBody'), retry: t('states.retry') }}
-          empty={
-            <ListEmpty
-              icon={IconUsers}
-              title={t('states.empty')}
-              description={t('states.emptyBody')}
-              action={
-                <Button variant="light" onClick={() => setEditing('new')}>
-                  {t('add')}
-                </Button>
-              }
-            />
-          }
-        >
-          {(list) => (
-            <ListTable
-              minWidth={760}
-              columns={[t('columns.name'), t('columns.branch'), t('columns.services'), t('columns.clients'), t('columns.assignment')]}
-              actions={{ label: t('columns.actions'), width: 96 }}
-              highlightOnHover
-            >
-              {list.map((p) => (
-                <Table.Tr key={p.uuid} data-testid={`provider-row-${p.name}`}>
-                  <Table.Td>
-                    <Text fw={600} fz="sm">
-                      {p.name}
-                    </Text>
-                    {p.label && (
-                      <Text c="dimmed" fz="xs">
-                        {p.label}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{p.branch?.name ?? t('allBranches')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {p.services_count === 0 ? (
-                      <Tooltip label={t('noServicesRow')}>
-                        <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid={`provider-no-services-${p.name}`}>
-                          {t('noServices')}
-                        </Badge>
-                      </Tooltip>
-                    ) : (
-                      <Group gap={4}>
-                        {p.services.slice(0, SHOWN_SERVICES).map((s) => (
-                          <Badge key={s.uuid} variant="light" color="gray" tt="none">
-                            {s.name}
-                          </Badge>
-                        ))}
-                        {p.services_count > SHOWN_SERVICES && (
-                          <Badge variant="outline" color="gray" size="sm">
-                            +{p.services_count - SHOWN_SERVICES}
-                          </Badge>
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{p.clients_in_same_time}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{t(`assignment.${p.assignment_type}`)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowAction label={t('edit')} icon={IconPencil} onClick={() => setEditing(p)} data-testid={`provider-edit-${p.name}`} />
-                      <RowAction label={t('delete')} icon={IconTrash} color="red" onClick={() => setDeleting(p)} data-testid={`provider-delete-${p.name}`} />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
-          )}
-        </QueryList>
-      </Card>
+      <ListView
+        query={providers}
+        columns={columns}
+        rowKey={(p) => p.uuid}
+        minWidth={760}
+        testId="providers"
+        itemTestId={(p) => `provider-row-${p.name}`}
+        actions={(p) => (
+          <>
+            <RowAction label={t('edit')} icon={IconPencil} onClick={() => setEditing(p)} data-testid={`provider-edit-${p.name}`} />
+            <RowAction label={t('delete')} icon={IconTrash} color="red" onClick={() => setDeleting(p)} data-testid={`provider-delete-${p.name}`} />
+          </>
+        )}
+        actionsWidth={96}
+        loadingRows={4}
+        errorTitle={t('states.errorTitle')}
+        empty={{
+          icon: IconUsers,
+          title: t('states.empty'),
+          description: t('states.emptyBody'),
+          action: (
+            <Button variant="light" onClick={() => setEditing('new')}>
+              {t('add')}
+            </Button>
+          ),
+        }}
+      />
 
       <Drawer
         opened={editing !== null}

@@ -8,6 +8,8 @@ import type {
   PaymentMethod,
   Reason,
   ReasonBody,
+  SalesSettings,
+  SalesSettingsBody,
   StatusLabel,
   StatusLabelBody,
   Tag,
@@ -17,7 +19,7 @@ import type {
 } from '@app/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
 import { authKeys } from '@/features/auth/api/get-me';
-import { api } from '@/lib/api-client';
+import { api, apiRequest } from '@/lib/api-client';
 import { fetchData, useDeleteMutation, useSaveMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 
 export const settingsKeys = {
@@ -40,6 +42,20 @@ export const useIndustries = () =>
 /** Saving refreshes the account info too: currency, clock and week start live in `auth/me`. */
 export const useSaveGeneralSettings = () =>
   useWriteMutation((body: GeneralSettingsBody) => api.post<WriteResult>('settings/general', body), [settingsKeys.general, authKeys.all]);
+
+// ---------------------------------------------------------------- sales: VAT number on receipts, checkout default
+
+export const salesSettingsKey = ['settings', 'sales'] as const;
+/** Read by the taxes page and by Checkout (the "complete the visit" default); quiet for a reader without the keys. */
+export const useSalesSettings = (enabled = true) =>
+  useQuery({
+    queryKey: salesSettingsKey,
+    queryFn: ({ signal }) => apiRequest<{ data: SalesSettings }>('settings/sales', { signal, quiet: true }).then((r) => r.data),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+export const useSaveSalesSettings = () => useWriteMutation((body: SalesSettingsBody) => api.post<WriteResult>('settings/sales', body), [salesSettingsKey]);
 
 // ---------------------------------------------------------------- lists
 

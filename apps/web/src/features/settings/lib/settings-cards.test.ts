@@ -32,6 +32,13 @@ describe('settings hub cards', () => {
     expect(ids(visibleSettingsCards(cards, routes, user(['plugins'], ['pos'])))).toEqual(['plugins', 'syncedInvoices']);
   });
 
+  it('has one entry for users and roles and one for apps and plugins', () => {
+    const paths = SETTINGS_CARDS.map((c) => c.path);
+    expect(paths).toContain('/settings/users-and-roles');
+    expect(paths).toContain('/settings/apps-and-plugins');
+    for (const duplicate of ['/settings/users', '/settings/roles', '/settings/plugins']) expect(paths).not.toContain(duplicate);
+  });
+
   it('keeps the declared order and has unique ids and paths', () => {
     expect(new Set(SETTINGS_CARDS.map((c) => c.id)).size).toBe(SETTINGS_CARDS.length);
     expect(new Set(SETTINGS_CARDS.map((c) => c.path)).size).toBe(SETTINGS_CARDS.length);

@@ -7,11 +7,8 @@ import {
   IconCrown,
   IconAdjustmentsHorizontal,
   IconBell,
-  IconPlug,
   IconReceiptTax,
   IconSettings,
-  IconShieldLock,
-  IconUsers,
   IconUsersGroup,
   IconForms,
   IconMessageCircleX,
@@ -31,11 +28,11 @@ export type SettingsCard = { id: string; path: string; icon: Icon };
 export const SETTINGS_CARDS: readonly SettingsCard[] = [
   { id: 'general', path: '/settings/general', icon: IconSettings },
   { id: 'advanced', path: '/settings/advanced', icon: IconAdjustmentsHorizontal },
+  // One entry each for users and roles (its tabs hold users, roles, invitations, teams, supervisors)
+  // and for apps and plugins: /settings/users, /settings/roles and /settings/plugins still open, but
+  // a second card for the same screen only made people wonder which one to pick.
   { id: 'usersAndRoles', path: '/settings/users-and-roles', icon: IconUsersGroup },
-  { id: 'users', path: '/settings/users', icon: IconUsers },
-  { id: 'roles', path: '/settings/roles', icon: IconShieldLock },
   { id: 'branches', path: '/settings/branches', icon: IconBuildingStore },
-  { id: 'plugins', path: '/settings/plugins', icon: IconPlug },
   { id: 'appsAndPlugins', path: '/settings/apps-and-plugins', icon: IconApps },
   { id: 'taxes', path: '/settings/taxes', icon: IconReceiptTax },
   { id: 'tags', path: '/settings/tags', icon: IconTags },

@@ -5,6 +5,7 @@ import { IconForms } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '@/components/form-footer';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { joinList } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomFields, useDeleteCustomField, useSaveCustomField } from '../api/settings';
 import { CrudSection } from '../components/crud-section';
@@ -13,6 +14,7 @@ import { SettingsPageHeader } from '../components/settings-page-header';
 /** Custom fields (spec §3): extra questions asked on bookings or kept on customers. */
 export function CustomFieldsPage() {
   const { t } = useTranslation('settings');
+  const locale = useLocale();
   const fields = useCustomFields();
   const remove = useDeleteCustomField();
   return (
@@ -31,7 +33,7 @@ export function CustomFieldsPage() {
           <>
             <Table.Td>
               <Text fw={600}>{f.label}</Text>
-              <Text fz="xs" c="dimmed" dir="ltr" ta="start">
+              <Text fz="xs" c="dimmed" dir="ltr" className="ltr-value">
                 {f.name_en}
               </Text>
             </Table.Td>
@@ -39,7 +41,7 @@ export function CustomFieldsPage() {
               {t(`customFields.tags.${f.html_tag}`)}
               {f.html_tag === 'select' && (
                 <Text fz="xs" c="dimmed">
-                  {f.options.join('، ')}
+                  {joinList(f.options, locale)}
                 </Text>
               )}
             </Table.Td>

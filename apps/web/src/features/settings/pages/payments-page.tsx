@@ -38,11 +38,11 @@ export function PaymentsPage() {
           <>
             <Table.Td>
               <Text fw={600}>{a.bank_name}</Text>
-              <Text fz="xs" c="dimmed" dir="ltr" ta="start">
+              <Text fz="xs" c="dimmed" dir="ltr" className="ltr-value">
                 {a.account_number}
               </Text>
             </Table.Td>
-            <Table.Td dir="ltr" ta="start" style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            <Table.Td dir="ltr" className="ltr-value" style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
               {groupIban(a.iban)}
             </Table.Td>
             <Table.Td visibleFrom="sm">{a.beneficiary_name}</Table.Td>

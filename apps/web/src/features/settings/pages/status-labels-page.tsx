@@ -53,7 +53,7 @@ export function StatusLabelsPage() {
                     )}
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{s.label_ar}</Table.Td>
-                  <Table.Td visibleFrom="sm" dir="ltr" ta="start">
+                  <Table.Td visibleFrom="sm" dir="ltr" className="ltr-value">
                     {s.label_en}
                   </Table.Td>
                   <Table.Td>

@@ -9,6 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteTax, useSaveTax, useTaxes } from '../api/settings';
 import { CrudSection } from '../components/crud-section';
+import { SalesSettingsCard } from '../components/sales-settings-card';
 import { SettingsPageHeader } from '../components/settings-page-header';
 
 /** Taxes (spec §3 Tax): a name and a rate in percent, used by services and invoices. */
@@ -39,6 +40,7 @@ export function TaxesPage() {
         )}
         form={(tax, done) => <TaxForm tax={tax} onDone={done} />}
       />
+      <SalesSettingsCard />
     </Stack>
   );
 }

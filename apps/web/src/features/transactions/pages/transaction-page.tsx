@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Money } from '@/components/money';
 import { PageLoader } from '@/components/page-loader';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { apiBlob, downloadFile, isApiError } from '@/lib/api-client';
@@ -202,7 +203,7 @@ function TransactionDetails({ tx }: { tx: Transaction }) {
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
           <Field label={t('columns.amount')} testId="transaction-amount">
-            <span className="ltr-value">{formatMoney(tx.amount, locale, tx.currency)}</span>
+            <Money amount={tx.amount} currency={tx.currency} />
           </Field>
           <Field label={t('columns.method')} testId="transaction-method">
             {t(`method.${tx.payment_method}`)}

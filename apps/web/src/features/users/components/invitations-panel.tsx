@@ -1,10 +1,10 @@
 import type { Invitation } from '@app/shared/schemas/access';
-import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconMailForward, IconMailOpened, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, QueryList } from '@/components/list-states';
-import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { RowAction } from '@/components/list-table';
+import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
 import { formatDateTime } from '@/lib/format';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
@@ -36,68 +36,60 @@ export function InvitationsPanel() {
   };
 
   const now = Date.now();
-  const rows = (list: Invitation[]) => (
-    <ListTable
-      minWidth={820}
-      columns={[t('columns.email'), t('columns.role'), t('columns.status'), t('invitations.sentAt'), t('invitations.expiresAt')]}
-      actions={{ label: t('columns.actions'), width: 100 }}
-      highlightOnHover
-    >
-      {list.map((inv) => {
-        const expired = inv.status === 'sent' && new Date(inv.expires_at).getTime() < now;
-        return (
-          <Table.Tr key={inv.uuid} data-testid={`invitation-row-${inv.email}`}>
-            <Table.Td>
-              <Text fz="sm" fw={600} className="ltr-value">
-                {inv.email}
-              </Text>
-              {inv.name && (
-                <Text fz="xs" c="dimmed">
-                  {inv.name}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text fz="sm">{inv.role ? roleLabel(inv.role) : '—'}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={expired ? 'orange' : STATUS_COLORS[inv.status]} size="sm">
-                {expired ? t('invitations.statuses.expired') : t(`invitations.statuses.${inv.status}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text fz="sm">{formatDateTime(inv.created_at, locale)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text fz="sm" c={expired ? 'orange' : undefined}>
-                {inv.status === 'sent' ? formatDateTime(inv.expires_at, locale) : '—'}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {manage && inv.status === 'sent' && (
-                <RowActions>
-                  <RowAction
-                    label={t('invitations.resend')}
-                    icon={IconMailForward}
-                    loading={resend.isPending && resend.variables === inv.uuid}
-                    onClick={() => resend.mutate(inv.uuid, { onError: toastRejected })}
-                    data-testid={`invitation-resend-${inv.email}`}
-                  />
-                  <RowAction
-                    label={t('actions.delete')}
-                    icon={IconTrash}
-                    color="red"
-                    onClick={() => setDeleting(inv)}
-                    data-testid={`invitation-delete-${inv.email}`}
-                  />
-                </RowActions>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        );
-      })}
-    </ListTable>
-  );
+  const expired = (inv: Invitation) => inv.status === 'sent' && new Date(inv.expires_at).getTime() < now;
+  const columns: ListViewColumn<Invitation>[] = [
+    {
+      key: 'email',
+      header: t('columns.email'),
+      cell: (inv) => (
+        <>
+          <Text fz="sm" fw={600} className="ltr-value">
+            {inv.email}
+          </Text>
+          {inv.name && (
+            <Text fz="xs" c="dimmed">
+              {inv.name}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'role', header: t('columns.role'), cell: (inv) => <Text fz="sm">{inv.role ? roleLabel(inv.role) : '—'}</Text> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      card: 'aside',
+      cell: (inv) => (
+        <Badge variant="light" color={expired(inv) ? 'orange' : STATUS_COLORS[inv.status]} size="sm">
+          {expired(inv) ? t('invitations.statuses.expired') : t(`invitations.statuses.${inv.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'sent', header: t('invitations.sentAt'), cell: (inv) => <Text fz="sm">{formatDateTime(inv.created_at, locale)}</Text> },
+    {
+      key: 'expires',
+      header: t('invitations.expiresAt'),
+      cell: (inv) => (
+        <Text fz="sm" c={expired(inv) ? 'orange' : undefined}>
+          {inv.status === 'sent' ? formatDateTime(inv.expires_at, locale) : '—'}
+        </Text>
+      ),
+    },
+  ];
+
+  const actions = (inv: Invitation) =>
+    inv.status === 'sent' && (
+      <>
+        <RowAction
+          label={t('invitations.resend')}
+          icon={IconMailForward}
+          loading={resend.isPending && resend.variables === inv.uuid}
+          onClick={() => resend.mutate(inv.uuid, { onError: toastRejected })}
+          data-testid={`invitation-resend-${inv.email}`}
+        />
+        <RowAction label={t('actions.delete')} icon={IconTrash} color="red" onClick={() => setDeleting(inv)} data-testid={`invitation-delete-${inv.email}`} />
+      </>
+    );
 
   return (
     <>
@@ -108,15 +100,19 @@ export function InvitationsPanel() {
           </Button>
         </Group>
       )}
-      <Card withBorder padding={0}>
-        <QueryList
-          query={invitations}
-          error={{ title: t('states.errorTitle'), body: t('states.errorBody'), retry: t('states.retry') }}
-          empty={<ListEmpty icon={IconMailOpened} title={t('invitations.empty')} />}
-        >
-          {rows}
-        </QueryList>
-      </Card>
+      <ListView
+        query={invitations}
+        columns={columns}
+        rowKey={(inv) => inv.uuid}
+        minWidth={820}
+        testId="invitations"
+        itemTestId={(inv) => `invitation-row-${inv.email}`}
+        actions={manage ? actions : undefined}
+        actionsWidth={100}
+        loadingRows={5}
+        errorTitle={t('states.errorTitle')}
+        empty={{ icon: IconMailOpened, title: t('invitations.empty') }}
+      />
       {manage && <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />}
       {deleting && (
         <ConfirmDialog
