@@ -82,7 +82,8 @@ test('a bank transfer waits for review, is approved, trashed and restored; the d
     const { date, offset } = openDayAhead(5);
     const branches = await api.get<{ uuid: string; name: string; is_main: boolean }[]>('branches');
     const branch = branches.find((b) => b.is_main) ?? branches[0];
-    const [service] = await api.get<{ uuid: string }[]>('services');
+    // A demo service every provider of the main branch offers (other specs add services of their own).
+    const [service] = await api.get<{ uuid: string }[]>(`services?search=${encodeURIComponent('قص وتصفيف الشعر')}`);
     const slotsAt = async () =>
       (await api.get<{ date: string; slots: { slot: string }[] }[]>(`bookings/slots?branch_id=${branch?.uuid}&service_ids=${service?.uuid}&from=${date}&to=${date}`))[0]?.slots.map((s) => s.slot) ?? [];
     expect(await slotsAt()).toContain('15:00');

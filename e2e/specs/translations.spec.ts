@@ -91,6 +91,12 @@ for (const locale of ['ar', 'en'] as const) {
     await expect(page.getByTestId('order-page')).toBeVisible();
     const problems: Problems = [];
     await check(page, locale, new URL(page.url()).pathname, problems);
+    // Paid at the desk (cash with change), its receipt on both paper sizes.
+    await api.post(`orders/${order.id}/checkout`, { payments: [{ payment_method: 'cash', amount: 1000, tendered_amount: 2000 }] });
+    for (const size of ['a4', '80mm']) {
+      await check(page, locale, `/orders/${order.id}/receipt?size=${size}&lang=${locale}`, problems);
+      await expect(page.getByTestId('receipt')).toHaveAttribute('data-size', size);
+    }
     expect(problems).toEqual([]);
   });
 }

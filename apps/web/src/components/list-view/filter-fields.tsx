@@ -45,3 +45,24 @@ type SelectFilterProps = {
 export function SelectFilter({ label, value, ...props }: SelectFilterProps) {
   return <Select placeholder={label} aria-label={label} clearable value={value || null} {...props} />;
 }
+
+/**
+ * A list's "from" and "to" date filters (address keys `from` and `to`), labelled by the feature's own
+ * `filters.from`/`filters.fromShort`/`filters.to`/`filters.toShort` texts; test ids `<prefix>-filter-from|to`.
+ */
+export function dateRangeFilters(
+  list: { filters: Record<'from' | 'to', string>; setFilter: (key: 'from' | 'to', value: string | null) => void },
+  t: (key: string) => string,
+  prefix: string,
+) {
+  return (['from', 'to'] as const).map((key) => (
+    <DateFilter
+      key={key}
+      label={t(`filters.${key}`)}
+      shortLabel={t(`filters.${key}Short`)}
+      value={list.filters[key]}
+      onChange={(v) => list.setFilter(key, v)}
+      data-testid={`${prefix}-filter-${key}`}
+    />
+  ));
+}

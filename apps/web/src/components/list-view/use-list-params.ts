@@ -116,3 +116,6 @@ export function useListParams<const K extends string>(keys: readonly K[], perPag
 /** `value` when it is one of `values` (a filter read from the address), otherwise nothing. */
 export const oneOf = <V extends string>(values: readonly V[], value: string): V | undefined =>
   (values as readonly string[]).includes(value) ? (value as V) : undefined;
+
+/** What `ListView` takes from the list's state: nothing-matches vs empty, clearing, paging. */
+export const listBindings = <K extends string>(list: ListParams<K>) => ({ filtered: list.filtered, onClear: list.clear, onPage: list.setPage });

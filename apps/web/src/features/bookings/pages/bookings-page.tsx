@@ -4,9 +4,9 @@ import { Button, Stack } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconCash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
 import { ListView } from '@/components/list-view/list-view';
-import { useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, useListParams } from '@/components/list-view/use-list-params';
 import { RowAction } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
@@ -97,13 +97,10 @@ export function BookingsPage() {
               onChange={(v) => list.setFilter('source', v)}
               data-testid="bookings-filter-source"
             />,
-            <DateFilter key="from" label={t('filters.from')} shortLabel={t('filters.fromShort')} value={f.from} onChange={(v) => list.setFilter('from', v)} data-testid="bookings-filter-from" />,
-            <DateFilter key="to" label={t('filters.to')} shortLabel={t('filters.toShort')} value={f.to} onChange={(v) => list.setFilter('to', v)} data-testid="bookings-filter-to" />,
+            ...dateRangeFilters(list, t, 'bookings'),
           ],
         }}
-        filtered={list.filtered}
-        onClear={list.clear}
-        onPage={list.setPage}
+        {...listBindings(list)}
         errorTitle={t('states.errorTitle')}
         emptyFiltered={t('states.emptyFiltered')}
         empty={{

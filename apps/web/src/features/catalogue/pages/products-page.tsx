@@ -4,7 +4,7 @@ import { IconPackage, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListViewColumn } from '@/components/list-view/list-view';
-import { useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, useListParams } from '@/components/list-view/use-list-params';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteProduct, useProducts } from '../api/catalogue';
@@ -72,9 +72,7 @@ export function ProductsPage() {
         active: list.active,
         fields: [<CategoryFilter key="category" value={list.filters.category_id} onChange={(v) => list.setFilter('category_id', v)} />],
       }}
-      filtered={list.filtered}
-      onClear={list.clear}
-      onPage={list.setPage}
+      {...listBindings(list)}
       remove={remove}
     />
   );

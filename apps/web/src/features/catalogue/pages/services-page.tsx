@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectFilter } from '@/components/list-view/filter-fields';
 import type { ListViewColumn } from '@/components/list-view/list-view';
-import { useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, useListParams } from '@/components/list-view/use-list-params';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -87,9 +87,7 @@ export function ServicesPage() {
           />,
         ],
       }}
-      filtered={list.filtered}
-      onClear={list.clear}
-      onPage={list.setPage}
+      {...listBindings(list)}
       remove={remove}
     />
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { ImportButton } from '@/features/import/components/import-button';
 import { formatDate } from '@/lib/format';
@@ -143,9 +143,7 @@ export function CustomersPage() {
             />,
           ],
         }}
-        filtered={list.filtered}
-        onClear={list.clear}
-        onPage={list.setPage}
+        {...listBindings(list)}
         errorTitle={t('states.errorTitle')}
         emptyFiltered={t('states.emptyFiltered')}
         empty={{

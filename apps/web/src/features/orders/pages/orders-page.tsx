@@ -2,9 +2,9 @@ import { Badge, Button, ScrollArea, Stack, Tabs } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
 import { ListView } from '@/components/list-view/list-view';
-import { oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { useOrderStatusCounts, useOrders } from '../api/orders';
 import { CreateOrderModal } from '../components/create-order-modal';
@@ -101,13 +101,10 @@ export function OrdersPage() {
               onChange={(v) => list.setFilter('source', v)}
               data-testid="orders-filter-source"
             />,
-            <DateFilter key="from" label={t('filters.from')} shortLabel={t('filters.fromShort')} value={f.from} onChange={(v) => list.setFilter('from', v)} data-testid="orders-filter-from" />,
-            <DateFilter key="to" label={t('filters.to')} shortLabel={t('filters.toShort')} value={f.to} onChange={(v) => list.setFilter('to', v)} data-testid="orders-filter-to" />,
+            ...dateRangeFilters(list, t, 'orders'),
           ],
         }}
-        filtered={list.filtered}
-        onClear={list.clear}
-        onPage={list.setPage}
+        {...listBindings(list)}
         errorTitle={t('states.errorTitle')}
         emptyFiltered={t('states.emptyFiltered')}
         empty={{

@@ -175,7 +175,7 @@ function ReceiptPaper({ receipt: r, size, lang, ref }: PaperProps) {
               <td className="num">{formatNumber(item.quantity, lang)}</td>
               {wide && <td className="num">{money(item.unit_price)}</td>}
               {wide && <td className="num">{money(item.tax_amount)}</td>}
-              <td className="num">{money(item.total)}</td>
+              <td className="num">{money(item.subtotal)}</td>
             </tr>
           ))}
         </tbody>

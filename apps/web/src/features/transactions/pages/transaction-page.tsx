@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Card, Group, Image, Loader, SimpleGrid, Stack, T
 import { IconArrowBackUp, IconCheck, IconDownload, IconFileText, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
 import { PageLoader } from '@/components/page-loader';
@@ -127,7 +127,6 @@ function Receipt({ tx }: { tx: Transaction }) {
 function TransactionDetails({ tx }: { tx: Transaction }) {
   const { t } = useTranslation('sales');
   const locale = useLocale();
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const [dialog, setDialog] = useState<'approve' | 'reject' | 'trash' | 'restore' | null>(null);
   const [reason, setReason] = useState('');
@@ -270,10 +269,8 @@ function TransactionDetails({ tx }: { tx: Transaction }) {
         loading={trash.isPending}
         onClose={close}
         onConfirm={() =>
-          trash.mutate(tx.id, {
-            ...closeAfterWrite(close),
-            onSuccess: () => navigate(LIST),
-          })
+          // It stays on this page, which then says it is in the trash and offers to restore it.
+          trash.mutate(tx.id, closeAfterWrite(close))
         }
       />
       <ConfirmDialog

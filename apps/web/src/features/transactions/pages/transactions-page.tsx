@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/list-table';
-import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDateTimeIn, formatMoney } from '@/lib/format';
@@ -142,13 +142,10 @@ export function TransactionsPage() {
               onChange={(v) => list.setFilter('payment_method', v)}
               data-testid="transactions-filter-method"
             />,
-            <DateFilter key="from" label={t('filters.from')} shortLabel={t('filters.fromShort')} value={f.from} onChange={(v) => list.setFilter('from', v)} data-testid="transactions-filter-from" />,
-            <DateFilter key="to" label={t('filters.to')} shortLabel={t('filters.toShort')} value={f.to} onChange={(v) => list.setFilter('to', v)} data-testid="transactions-filter-to" />,
+            ...dateRangeFilters(list, t, 'transactions'),
           ],
         }}
-        filtered={list.filtered}
-        onClear={list.clear}
-        onPage={list.setPage}
+        {...listBindings(list)}
         errorTitle={t('states.errorTitle')}
         emptyFiltered={t('states.emptyFiltered')}
         empty={

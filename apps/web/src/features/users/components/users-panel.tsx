@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
@@ -245,9 +245,7 @@ export function UsersPanel() {
             />,
           ],
         }}
-        filtered={list.filtered}
-        onClear={list.clear}
-        onPage={list.setPage}
+        {...listBindings(list)}
         errorTitle={t('states.errorTitle')}
         emptyFiltered={t('users.emptyFiltered')}
         empty={{ icon: IconUsers, title: t('users.empty') }}
