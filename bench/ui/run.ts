@@ -54,7 +54,8 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 /** The first data row of a list (table at desktop) or the first event of the calendar. */
-const firstItem = (page: Page) => page.locator('table tbody tr:not([data-empty]), [data-testid^="staff-event-"], .fc-event').first();
+const firstItem = (page: Page) =>
+  page.locator('[data-testid^="booking-row-"], [data-testid^="order-row-"], [data-testid^="customer-row-"], [data-testid^="transaction-row-"], [data-testid^="staff-event-"], .fc-event').first();
 
 async function signIn(page: Page) {
   await page.goto(`${BASE}/login`);

@@ -1,8 +1,58 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 
-/** A lazily loaded page whose module exports it by name (we use named exports only). */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+/** A page loaded on first use, whose code can also be fetched ahead (`preload`). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A lazily loaded page whose module exports it by name (we use named exports only). Once its code is
+ * in (shown once, or `preload`ed while the user looks at another page), it renders at once: no
+ * Suspense fallback, so React's hold-back before revealing a fallback's content (about 300 ms) never
+ * applies to a page the browser already has.
+ */
+export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = m[name];
+        return { default: m[name] };
+      },
+      (err: unknown) => {
+        // A failed fetch (offline, a new deploy) is tried again on the next use.
+        pending = null;
+        throw err;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  const Page = (props: object) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Page, { preload });
+}
+
+/**
+ * Fetches pages' code one after another while the browser is idle, so moving to them later shows
+ * them without waiting for their code. Failures are ignored (the page loads on use as before).
+ */
+export function preloadWhenIdle(pages: readonly LazyPage[]): () => void {
+  let cancelled = false;
+  const idle = (fn: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fn, { timeout: 2000 }) : window.setTimeout(fn, 200);
+  const next = (i: number) => {
+    if (cancelled || i >= pages.length) return;
+    idle(() => {
+      if (cancelled) return;
+      void pages[i]
+        ?.preload()
+        .catch(() => undefined)
+        .finally(() => next(i + 1));
+    });
+  };
+  next(0);
+  return () => {
+    cancelled = true;
+  };
 }
 
 const RELOAD_KEY = 'chunk-reload-path';

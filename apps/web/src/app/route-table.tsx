@@ -1,9 +1,8 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
 import { type Icon, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings } from '@tabler/icons-react';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
-import { lazyPage as page } from './lazy-page';
+import { type LazyPage, lazyPage as page } from './lazy-page';
 
 /** Every settings.* key: the sidebar's settings entry shows to a user holding any of them. */
 const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.startsWith('settings.'));
@@ -12,7 +11,7 @@ const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'se
 
 export type MainRoute = {
   path: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyPage;
   /** The user needs one of these keys; an empty list needs none. */
   permissions: readonly PermissionKey[];
   /** Shown only when the tenant has installed this plugin. */
@@ -292,6 +291,16 @@ export function sidebarEntries(user: SidebarUser): (MainRoute & { sidebar: NonNu
     .filter((r) => !r.plugin || user.tenant.plugins.includes(r.plugin))
     .filter((r) => r.permissions.length === 0 || r.permissions.some((k) => held.has(k)))
     .sort((a, b) => a.sidebar.order - b.sidebar.order);
+}
+
+/**
+ * The pages worth fetching ahead for this user: the sidebar's in its order, then the other pages the
+ * user may open (management lists, settings), each once.
+ */
+export function pagesToPreload(user: SidebarUser): LazyPage[] {
+  const held = new Set(user.permissions);
+  const allowed = MAIN_ROUTES.filter((r) => (!r.plugin || user.tenant.plugins.includes(r.plugin)) && (r.permissions.length === 0 || r.permissions.some((k) => held.has(k))));
+  return [...new Set([...sidebarEntries(user).map((r) => r.Page), ...allowed.map((r) => r.Page)])];
 }
 
 /** The top bar is hidden on settings and profile pages (spec §2); onboarding has its own layout. */

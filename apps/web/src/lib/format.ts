@@ -11,8 +11,26 @@ const HIJRI_TAGS: Record<Locale, string> = { ar: 'ar-SA-u-ca-islamic-umalqura-nu
 
 export const intlTag = (locale: Locale): string => TAGS[locale];
 
+/**
+ * Building an Intl formatter costs far more than using one (the staff calendar labels hundreds of
+ * cells a render), so each tag and options pair is built once and kept.
+ */
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(kind: string, tag: string, options: object, make: () => F): F {
+  const key = `${kind}|${tag}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+export const dateFormat = (tag: string, options: Intl.DateTimeFormatOptions = {}) => cached('d', tag, options, () => new Intl.DateTimeFormat(tag, options));
+export const numberFormat = (tag: string, options: Intl.NumberFormatOptions = {}) => cached('n', tag, options, () => new Intl.NumberFormat(tag, options));
+const listFormat = (tag: string, options: Intl.ListFormatOptions) => cached('l', tag, options, () => new Intl.ListFormat(tag, options));
+
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(TAGS[locale]).format(value);
+  return numberFormat(TAGS[locale]).format(value);
 }
 
 /**
@@ -23,10 +41,10 @@ export function formatMoney(minor: number, locale: Locale, currency: string = DE
   const digits = currencyDigits(currency);
   const value = Number(minorToDecimalString(minor, currency));
   try {
-    return new Intl.NumberFormat(TAGS[locale], { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return numberFormat(TAGS[locale], { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   } catch {
     // A code Intl does not know: the number with the code beside it.
-    return `${new Intl.NumberFormat(TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${currency}`;
+    return `${numberFormat(TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${currency}`;
   }
 }
 
@@ -44,7 +62,7 @@ export type TimeFormat = '12' | '24';
 
 /** A time of day with the business's clock (12 h with AM/PM, or 24 h); `timeZone` defaults to the browser's. */
 export function formatTime(value: string | Date, locale: Locale, timeFormat: TimeFormat, timeZone?: string): string {
-  return new Intl.DateTimeFormat(TAGS[locale], {
+  return dateFormat(TAGS[locale], {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: timeFormat === '24' ? 'h23' : 'h12',
@@ -76,7 +94,7 @@ function dateOptions(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptio
 
 /** A date and time with the business's clock. */
 export function formatDateTimeIn(value: string | Date, locale: Locale, timeFormat: TimeFormat, timeZone?: string): string {
-  return new Intl.DateTimeFormat(TAGS[locale], {
+  return dateFormat(TAGS[locale], {
     ...DAY_FORMAT,
     ...TIME_PARTS,
     hourCycle: timeFormat === '24' ? 'h23' : 'h12',
@@ -85,7 +103,7 @@ export function formatDateTimeIn(value: string | Date, locale: Locale, timeForma
 }
 
 export function formatDate(value: string | Date, locale: Locale, opts: Intl.DateTimeFormatOptions = DAY_FORMAT): string {
-  return new Intl.DateTimeFormat(TAGS[locale], dateOptions(opts)).format(typeof value === 'string' ? new Date(value) : value);
+  return dateFormat(TAGS[locale], dateOptions(opts)).format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A calendar day "YYYY-MM-DD" (no time, no zone) as `formatDate` shows it: "2026-11-25" → "25 Nov 2026". */
@@ -98,14 +116,14 @@ export function formatDateTime(value: string | Date, locale: Locale): string {
 }
 
 export function formatHijri(value: string | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(HIJRI_TAGS[locale], { dateStyle: 'long' }).format(
+  return dateFormat(HIJRI_TAGS[locale], { dateStyle: 'long' }).format(
     typeof value === 'string' ? new Date(value) : value,
   );
 }
 
 /** Names joined the way the language joins a list ("A, B and C" / "A وB وC"). */
 export function formatList(items: readonly string[], locale: Locale): string {
-  return new Intl.ListFormat(intlTag(locale), { style: 'long', type: 'conjunction' }).format(items);
+  return listFormat(intlTag(locale), { style: 'long', type: 'conjunction' }).format(items);
 }
 
 /**
@@ -121,7 +139,7 @@ export function formatDuration(minutes: number, locale: Locale): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   const unit = (value: number, u: 'hour' | 'minute') =>
-    new Intl.NumberFormat(TAGS[locale], { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+    numberFormat(TAGS[locale], { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
   if (h && m) return `${unit(h, 'hour')} ${unit(m, 'minute')}`;
   return h ? unit(h, 'hour') : unit(m, 'minute');
 }

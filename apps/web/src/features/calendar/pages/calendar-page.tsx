@@ -1,17 +1,9 @@
-import FullCalendar, { type CalendarRef, type DateClickInfo, type DatesSetInfo, type EventChangeInfo, type EventClickInfo, type EventInput, type LocaleInput } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import listPlugin from '@fullcalendar/react/list';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
+import type { CalendarRef, DateClickInfo, DatesSetInfo, EventChangeInfo, EventClickInfo, EventInput, LocaleInput } from '@fullcalendar/react';
 import '../components/calendar.css';
 import { ActionIcon, Alert, Avatar, Box, Button, Card, Group, Loader, MultiSelect, SegmentedControl, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconClockPause } from '@tabler/icons-react';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
@@ -32,10 +24,13 @@ import { useLocale } from '@/lib/use-locale';
 import { type EventsRange, useCalendarEvents } from '../api/calendar';
 import { BlockDetailsModal, BlockTimeModal } from '../components/block-time-modal';
 import { type StaffMove, StaffDayView } from '../components/staff-day-view';
+
 import { blockEvent, bookingEvent, type CalendarEventProps, mergeStaff } from '../lib/events';
 import { calendarHours, type WorkingHoursLike } from '../lib/hours';
 import { minutesToClock } from '../lib/staff-layout';
 import { fcDateParts, fcDateToIso, todayIn, wallToIso } from '../lib/zone';
+
+const FullCalendarView = lazy(() => import('../components/full-calendar-view'));
 
 /**
  * The views: the staff day (our own columns per provider, the default), one provider's week (the
@@ -411,9 +406,15 @@ export function CalendarPage() {
             </Box>
           ) : (
             <Box className="khidma-calendar" data-testid="calendar" data-view={view} data-time-zone={clock.zone}>
-              <FullCalendar
-                ref={calendarRef}
-                plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicTheme]}
+              <Suspense
+                fallback={
+                  <Group justify="center" p="xl">
+                    <Loader />
+                  </Group>
+                }
+              >
+              <FullCalendarView
+                calendarRef={calendarRef}
                 initialView={fcViewOf(view)}
                 initialDate={date}
                 headerToolbar={false}
@@ -447,6 +448,7 @@ export function CalendarPage() {
                 eventDrop={onMoved(false)}
                 eventResize={onMoved(true)}
               />
+              </Suspense>
             </Box>
           )}
           <Group gap="xs" wrap="wrap" data-testid="calendar-legend">
