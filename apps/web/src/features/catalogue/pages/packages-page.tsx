@@ -7,8 +7,8 @@ import type { ListViewColumn } from '@/components/list-view/list-view';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeletePackage, usePackages } from '../api/catalogue';
-import { useMoney } from '../components/common';
 import { CatalogueListPage } from '../components/list-page';
+import { Money } from '@/components/money';
 
 const NEW = '/management/packages/new';
 const editPath = (p: Package) => `/management/packages/${p.uuid}`;
@@ -17,7 +17,6 @@ const editPath = (p: Package) => `/management/packages/${p.uuid}`;
 export function PackagesPage() {
   const { t } = useTranslation('catalogue');
   const locale = useLocale();
-  const money = useMoney();
   const packages = usePackages();
   const remove = useDeletePackage();
   const days = (p: Package) => t('packages.days', { n: formatNumber(p.valid_days, locale), count: p.valid_days });
@@ -37,8 +36,8 @@ export function PackagesPage() {
       key: 'price',
       header: t('fields.price'),
       cell: (p) => (
-        <Text fz="sm" span className="ltr-value">
-          {money.format(p.price)}
+        <Text fz="sm" span >
+          <Money amount={p.price} />
         </Text>
       ),
     },
@@ -63,8 +62,8 @@ export function PackagesPage() {
           <Anchor component={Link} to={editPath(p)} fw={600}>
             {p.name}
           </Anchor>
-          <Text fz="sm" className="ltr-value">
-            {money.format(p.price)}
+          <Text fz="sm" >
+            <Money amount={p.price} />
           </Text>
           <Text fz="xs" c="dimmed">
             {days(p)}

@@ -8,8 +8,8 @@ import { listBindings, useListParams } from '@/components/list-view/use-list-par
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteProduct, useProducts } from '../api/catalogue';
-import { useMoney } from '../components/common';
 import { CatalogueListPage, CategoryFilter } from '../components/list-page';
+import { Money } from '@/components/money';
 
 const NEW = '/management/product/new';
 const editPath = (p: Product) => `/management/product/${p.uuid}`;
@@ -19,7 +19,6 @@ const FILTERS = ['category_id'] as const;
 export function ProductsPage() {
   const { t } = useTranslation('catalogue');
   const locale = useLocale();
-  const money = useMoney();
   const list = useListParams(FILTERS);
   const products = useProducts(list.query);
   const remove = useDeleteProduct();
@@ -42,8 +41,8 @@ export function ProductsPage() {
       key: 'price',
       header: t('fields.price'),
       cell: (p) => (
-        <Text fz="sm" span className="ltr-value">
-          {money.format(p.price)}
+        <Text fz="sm" span >
+          <Money amount={p.price} />
         </Text>
       ),
     },
@@ -104,7 +103,6 @@ function Stock({ product }: { product: Product }) {
 
 /** One product on a phone: its image, name (the way to its page), price and stock. */
 function ProductCard({ product: p }: { product: Product }) {
-  const money = useMoney();
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Thumb product={p} />
@@ -113,8 +111,8 @@ function ProductCard({ product: p }: { product: Product }) {
           {p.name}
         </Anchor>
         <Group gap="xs">
-          <Text fz="sm" className="ltr-value">
-            {money.format(p.price)}
+          <Text fz="sm" >
+            <Money amount={p.price} />
           </Text>
           <Stock product={p} />
         </Group>

@@ -10,8 +10,8 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteService, useServices } from '../api/catalogue';
-import { useMoney } from '../components/common';
 import { CatalogueListPage, CategoryFilter } from '../components/list-page';
+import { Money } from '@/components/money';
 
 const NEW = '/management/services/new';
 const editPath = (s: Service) => `/management/services/${s.uuid}`;
@@ -21,7 +21,6 @@ const FILTERS = ['category_id', 'branch_id'] as const;
 export function ServicesPage() {
   const { t } = useTranslation('catalogue');
   const locale = useLocale();
-  const money = useMoney();
   const user = useCurrentUser();
   const list = useListParams(FILTERS);
   const services = useServices(list.query);
@@ -45,8 +44,8 @@ export function ServicesPage() {
       key: 'price',
       header: t('fields.price'),
       cell: (s) => (
-        <Text fz="sm" span className="ltr-value">
-          {money.format(s.price)}
+        <Text fz="sm" span >
+          <Money amount={s.price} />
         </Text>
       ),
     },
@@ -119,15 +118,14 @@ function Flags({ service }: { service: Service }) {
 /** One service on a phone: its name (the way to its page), price, duration, providers, category and flags. */
 function ServiceCard({ service: s }: { service: Service }) {
   const locale = useLocale();
-  const money = useMoney();
   return (
     <Stack gap={4} miw={0}>
       <Anchor component={Link} to={editPath(s)} fw={600}>
         {s.name}
       </Anchor>
       <Group gap="sm" wrap="wrap">
-        <Text fz="sm" fw={500} className="ltr-value">
-          {money.format(s.price)}
+        <Text fz="sm" fw={500} >
+          <Money amount={s.price} />
         </Text>
         <Group gap={4} wrap="nowrap">
           <IconClock size={14} color="var(--mantine-color-dimmed)" />

@@ -4,6 +4,7 @@ import type { ListViewColumn } from '@/components/list-view/list-view';
 import type { OrderRow } from '../api/types';
 import { useOrderFormat } from '../lib/use-format';
 import { OrderFlags, OrderStatusBadge, PaymentStatusBadge } from './badges';
+import { Money } from '@/components/money';
 
 /** A column of an orders list (the orders page, the customer page's orders tab). */
 export type OrderColumn = 'number' | 'date' | 'customer' | 'items' | 'total' | 'paid' | 'payment' | 'status';
@@ -32,10 +33,9 @@ export function OrderStatus({ order, ...badge }: { order: OrderRow } & Omit<Badg
 
 /** The order's total, on one line. */
 export function OrderTotal({ order, ...text }: { order: OrderRow } & TextProps) {
-  const fmt = useOrderFormat();
   return (
     <Text fz="sm" style={NOWRAP} {...text}>
-      {fmt.money(order.total, order.currency)}
+      <Money amount={order.total} currency={order.currency} />
     </Text>
   );
 }
@@ -100,7 +100,7 @@ export function useOrderColumns(columns: readonly OrderColumn[], header: (column
         return (
           <>
             <Text fz="sm" style={NOWRAP}>
-              {fmt.money(o.paid_amount, o.currency)}
+              <Money amount={o.paid_amount} currency={o.currency} />
             </Text>
             <OrderRemaining order={o} style={NOWRAP} />
           </>

@@ -13,11 +13,12 @@ import { type ListViewColumn, ListView } from '@/components/list-view/list-view'
 import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { formatDateTimeIn, formatMoney } from '@/lib/format';
+import { formatDateTimeIn } from '@/lib/format';
 import { closeAfterWrite } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { useForceDeleteTransaction, useRestoreTransaction, useTransactions } from '../api/transactions';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
+import { Money } from '@/components/money';
 
 const FILTERS = ['status', 'payment_method', 'from', 'to'] as const;
 
@@ -80,8 +81,8 @@ export function TransactionsPage() {
       key: 'amount',
       header: t('columns.amount'),
       cell: (tx) => (
-        <Text fz="sm" fw={600} className="ltr-value" data-testid={`transaction-amount-${tx.number}`}>
-          {formatMoney(tx.amount, locale, tx.currency)}
+        <Text fz="sm" fw={600} data-testid={`transaction-amount-${tx.number}`}>
+          <Money amount={tx.amount} currency={tx.currency} />
         </Text>
       ),
     },
