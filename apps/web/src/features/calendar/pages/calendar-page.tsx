@@ -166,10 +166,13 @@ export function CalendarPage() {
   const whenFormat = { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' } as const;
 
   const api = () => calendarRef.current?.getApi();
+  // FullCalendar's views load on first use: until one has shown its dates, prev/next/today wait for it.
+  const [fcReady, setFcReady] = useState(false);
   const changeView = (next: ViewName) => {
     const before = viewRef.current;
     viewRef.current = next;
     setView(next);
+    if (before === 'staffDay' && next !== 'staffDay') setFcReady(false);
     // One provider's week starts on the first provider of the staff day (or the one filtered).
     if (next === 'providerWeek' && !weekStaffId) setWeekStaffId(staffIds[0] ?? events.data?.staff[0]?.id ?? staff[0]?.id ?? null);
     // Between two FullCalendar views it changes in place; from the staff day it mounts on the day shown.
@@ -177,6 +180,7 @@ export function CalendarPage() {
   };
 
   const onDatesSet = (info: DatesSetInfo) => {
+    setFcReady(true);
     const next = { start: fcDateToIso(info.startStr, clock.zone), end: fcDateToIso(info.endStr, clock.zone) };
     setRange((r) => (r && r.start === next.start && r.end === next.end ? r : next));
     setTitle(info.view.title);
@@ -210,6 +214,7 @@ export function CalendarPage() {
     setPending({ booking, start: startIso, end: new Date(Date.parse(startIso) + length).toISOString(), resized: false, revert: () => {}, staff: { id: staffId, name, minute: start } });
   };
 
+  const navWaits = !isStaffDay && !fcReady;
   const goPrev = () => (isStaffDay ? setDate((d) => addDays(d, -1)) : api()?.prev());
   const goNext = () => (isStaffDay ? setDate((d) => addDays(d, 1)) : api()?.next());
   const goToday = () => (isStaffDay ? setDate(todayIn(clock.zone)) : api()?.today());
@@ -285,15 +290,15 @@ export function CalendarPage() {
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap={6} wrap="nowrap" w={isPhone ? '100%' : undefined}>
               <Tooltip label={t('toolbar.previous')}>
-                <ActionIcon variant="default" size="lg" aria-label={t('toolbar.previous')} onClick={goPrev} data-testid="calendar-prev">
+                <ActionIcon variant="default" size="lg" aria-label={t('toolbar.previous')} onClick={goPrev} disabled={navWaits} data-testid="calendar-prev">
                   <PrevIcon size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Button variant="default" size="sm" onClick={goToday} style={{ flexShrink: 0 }} data-testid="calendar-today">
+              <Button variant="default" size="sm" onClick={goToday} disabled={navWaits} style={{ flexShrink: 0 }} data-testid="calendar-today">
                 {t('toolbar.today')}
               </Button>
               <Tooltip label={t('toolbar.next')}>
-                <ActionIcon variant="default" size="lg" aria-label={t('toolbar.next')} onClick={goNext} data-testid="calendar-next">
+                <ActionIcon variant="default" size="lg" aria-label={t('toolbar.next')} onClick={goNext} disabled={navWaits} data-testid="calendar-next">
                   <NextIcon size={18} />
                 </ActionIcon>
               </Tooltip>

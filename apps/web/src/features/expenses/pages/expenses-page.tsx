@@ -1,5 +1,5 @@
 import { type Expense, expenseBody } from '@app/shared/schemas/settings';
-import { Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEdit, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,15 +8,19 @@ import { Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DeleteConfirm } from '@/components/delete-confirm';
 import { FormFooter } from '@/components/form-footer';
-import { ListEmpty, ListSkeleton, QueryList } from '@/components/list-states';
-import { ListTable, RowAction, RowActions } from '@/components/list-table';
+import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
+import { listBindings, useListParams } from '@/components/list-view/use-list-params';
+import { RowAction } from '@/components/list-table';
 import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
 import { formatDay, formatMoney, minorToInput } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { type ExpenseFilters, useDeleteExpense, useExpenses, useExpenseTypes, useSaveExpense } from '../api/expenses';
+import { useDeleteExpense, useExpenses, useExpenseTypes, useSaveExpense } from '../api/expenses';
 import { type ExpenseValues, todayIso, toExpenseBody } from '../lib/expense-form';
+
+const FILTERS = ['from', 'to', 'expense_type_id'] as const;
 
 /** Expenses (`/management/expenses`): a list by date with filters and its total, added and edited in a modal. */
 export function ExpensesPage() {
@@ -24,14 +28,46 @@ export function ExpensesPage() {
   const locale = useLocale();
   const user = useCurrentUser();
   const currency = user.tenant.currency;
-  const [filters, setFilters] = useState<ExpenseFilters>({ page: 1, from: '', to: '', expense_type_id: null });
-  const expenses = useExpenses(filters);
+  // Page and filters in the address, as every list keeps them.
+  const list = useListParams(FILTERS);
+  const f = list.filters;
+  const expenses = useExpenses({ page: list.page, from: f.from, to: f.to, expense_type_id: f.expense_type_id || null });
   const types = useExpenseTypes();
   const remove = useDeleteExpense();
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Expense | null>(null);
-  const setFilter = (patch: Partial<ExpenseFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
   const meta = expenses.data?.meta;
+
+  const columns: ListViewColumn<Expense>[] = [
+    { key: 'spent_on', header: t('expenses.fields.spent_on'), cell: (e) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(e.spent_on, locale)}</Text> },
+    {
+      key: 'type',
+      header: t('expenses.fields.type'),
+      card: 'title',
+      cell: (e) => (
+        <div>
+          <Text fw={600}>{e.expense_type.name}</Text>
+          {e.branch && (
+            <Text fz="xs" c="dimmed">
+              {e.branch.name}
+            </Text>
+          )}
+        </div>
+      ),
+    },
+    { key: 'amount', header: t('expenses.fields.amount'), align: 'end', card: 'aside', cell: (e) => <Money amount={e.amount} currency={currency} data-testid="expense-amount" /> },
+    {
+      key: 'note',
+      header: t('expenses.fields.note'),
+      visibleFrom: 'sm',
+      cell: (e) =>
+        e.note ? (
+          <Text fz="sm" c="dimmed" lineClamp={2}>
+            {e.note}
+          </Text>
+        ) : null,
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -52,75 +88,44 @@ export function ExpensesPage() {
         </Group>
       </Group>
 
-      <Card withBorder padding="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <DateField label={t('expenses.filters.from')} value={filters.from} onChange={(from) => setFilter({ from })} data-testid="expenses-from" />
-          <DateField label={t('expenses.filters.to')} value={filters.to} onChange={(to) => setFilter({ to })} data-testid="expenses-to" />
-          <Select
-            label={t('expenses.fields.type')}
-            placeholder={t('expenses.filters.allTypes')}
-            clearable
-            data={(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
-            value={filters.expense_type_id}
-            onChange={(v) => setFilter({ expense_type_id: v })}
-            data-testid="expenses-type-filter"
-          />
-        </SimpleGrid>
-      </Card>
-
-      <Card withBorder padding={0}>
-        <QueryList
-          query={{ ...expenses, data: expenses.data?.data }}
-          loading={<ListSkeleton rows={4} />}
-          error={{ title: t('common.loadError'), retry: t('common.retry') }}
-          empty={<ListEmpty icon={IconReceipt2} title={t('expenses.empty')} />}
-        >
-          {(items) => (
-            <ListTable
-              minWidth={640}
-              columns={[t('expenses.fields.spent_on'), t('expenses.fields.type'), { label: t('expenses.fields.amount'), ta: 'end' }, { label: t('expenses.fields.note'), visibleFrom: 'sm' }]}
-              actions={{ label: t('common.actions'), width: 96 }}
-              data-testid="expenses-table"
-            >
-              {items.map((e) => (
-                <Table.Tr key={e.uuid}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(e.spent_on, locale)}</Table.Td>
-                  <Table.Td>
-                    <Text fw={600}>{e.expense_type.name}</Text>
-                    {e.branch && (
-                      <Text fz="xs" c="dimmed">
-                        {e.branch.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
-                    <Money amount={e.amount} currency={currency} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <Text fz="sm" c="dimmed" lineClamp={2}>
-                      {e.note ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions>
-                      <RowAction label={t('common.edit')} icon={IconEdit} color="gray" onClick={() => setEditing(e)} />
-                      <RowAction label={t('common.delete')} icon={IconTrash} color="red" onClick={() => setToDelete(e)} />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ListTable>
-          )}
-        </QueryList>
-      </Card>
+      <ListView
+        query={expenses}
+        columns={columns}
+        rowKey={(e) => e.uuid}
+        minWidth={640}
+        testId="expenses-table"
+        itemTestId={(e) => `expense-row-${e.uuid}`}
+        actions={(e) => (
+          <>
+            <RowAction label={t('common.edit')} icon={IconEdit} color="gray" onClick={() => setEditing(e)} />
+            <RowAction label={t('common.delete')} icon={IconTrash} color="red" onClick={() => setToDelete(e)} />
+          </>
+        )}
+        actionsWidth={96}
+        filters={{
+          active: list.active,
+          fields: [
+            <DateFilter key="from" label={t('expenses.filters.from')} shortLabel={t('expenses.filters.from')} value={f.from} onChange={(v) => list.setFilter('from', v)} data-testid="expenses-from" />,
+            <DateFilter key="to" label={t('expenses.filters.to')} shortLabel={t('expenses.filters.to')} value={f.to} onChange={(v) => list.setFilter('to', v)} data-testid="expenses-to" />,
+            <SelectFilter
+              key="type"
+              label={t('expenses.filters.allTypes')}
+              data={(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+              value={f.expense_type_id}
+              onChange={(v) => list.setFilter('expense_type_id', v)}
+              data-testid="expenses-type-filter"
+            />,
+          ],
+        }}
+        {...listBindings(list)}
+        errorTitle={t('common.loadError')}
+        empty={{ icon: IconReceipt2, title: t('expenses.empty') }}
+      />
 
       {meta && meta.total > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text fw={600} data-testid="expenses-total">
-            {t('expenses.total', { amount: formatMoney(meta.total_amount, locale, currency), count: meta.total })}
-          </Text>
-          {meta.last_page > 1 && <Pagination total={meta.last_page} value={filters.page} onChange={(page) => setFilters((f) => ({ ...f, page }))} size="sm" />}
-        </Group>
+        <Text fw={600} data-testid="expenses-total">
+          {t('expenses.total', { amount: formatMoney(meta.total_amount, locale, currency), count: meta.total })}
+        </Text>
       )}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={700}>{t(editing === 'new' ? 'expenses.add' : 'expenses.edit')}</Text>} centered>
