@@ -2,7 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import '@/lib/i18n';
+import { loadLanguage } from '@/lib/i18n';
+import { getStoredLocale } from '@/lib/storage';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -18,6 +19,11 @@ void ensureCsrf();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
+// The language in use is fetched before the first render (its texts are in one small chunk); English,
+// the fallback, follows once the page is up.
+const locale = getStoredLocale();
+await loadLanguage(locale).catch(() => undefined);
+if (locale !== 'en') window.setTimeout(() => void loadLanguage('en').catch(() => undefined), 1500);
 createRoot(root).render(
   <StrictMode>
     <AppProviders>

@@ -16,7 +16,7 @@ export function LanguageSwitch() {
       size="compact-md"
       leftSection={<IconLanguage size={18} />}
       data-testid="lang-switch"
-      aria-label={t('language.switchTo', { lng: t(`language.${next}`) })}
+      aria-label={t('language.switchTo', { language: t(`language.${next}`) })}
       lang={next}
       onClick={() => currentLocale() !== next && update.mutate(next)}
     >

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './i18n';
+import { bundles as ar } from '@/locales/ar/index';
+import { bundles as en } from '@/locales/en/index';
+import { NAMESPACES } from './i18n';
+
+/** Every locale file, by language and namespace. */
+const resources = { ar, en } as const;
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const AR_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -15,6 +20,11 @@ function leaves(value: unknown, prefix = ''): string[] {
 const baseKeys = (keys: string[]) => new Set(keys.map((k) => k.replace(PLURAL, '')));
 
 describe('locale files', () => {
+  it('has the same namespaces in both languages, and i18next knows each', () => {
+    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    expect(NAMESPACES).toEqual(Object.keys(ar).sort());
+  });
+
   const namespaces = new Set([...Object.keys(resources.ar), ...Object.keys(resources.en)]);
 
   for (const ns of namespaces) {

@@ -1,51 +1,37 @@
 import { type Locale, RTL_LOCALES } from '@app/shared/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import arAuth from '@/locales/ar/auth.json';
-import arBookings from '@/locales/ar/bookings.json';
-import arBranches from '@/locales/ar/branches.json';
-import arCalendar from '@/locales/ar/calendar.json';
-import arCatalogue from '@/locales/ar/catalogue.json';
-import arCommon from '@/locales/ar/common.json';
-import arImport from '@/locales/ar/import.json';
-import arCustomers from '@/locales/ar/customers.json';
-import arDashboard from '@/locales/ar/dashboard.json';
-import arOnboarding from '@/locales/ar/onboarding.json';
-import arOrders from '@/locales/ar/orders.json';
-import arOutbox from '@/locales/ar/outbox.json';
-import arPlugins from '@/locales/ar/plugins.json';
-import arProfile from '@/locales/ar/profile.json';
-import arProviders from '@/locales/ar/providers.json';
-import arSales from '@/locales/ar/sales.json';
-import arSettings from '@/locales/ar/settings.json';
-import arSubscription from '@/locales/ar/subscription.json';
-import arUsers from '@/locales/ar/users.json';
-import enAuth from '@/locales/en/auth.json';
-import enBookings from '@/locales/en/bookings.json';
-import enBranches from '@/locales/en/branches.json';
-import enCalendar from '@/locales/en/calendar.json';
-import enCatalogue from '@/locales/en/catalogue.json';
-import enCommon from '@/locales/en/common.json';
-import enImport from '@/locales/en/import.json';
-import enCustomers from '@/locales/en/customers.json';
-import enDashboard from '@/locales/en/dashboard.json';
-import enOnboarding from '@/locales/en/onboarding.json';
-import enOrders from '@/locales/en/orders.json';
-import enOutbox from '@/locales/en/outbox.json';
-import enPlugins from '@/locales/en/plugins.json';
-import enProfile from '@/locales/en/profile.json';
-import enProviders from '@/locales/en/providers.json';
-import enSales from '@/locales/en/sales.json';
-import enSettings from '@/locales/en/settings.json';
-import enSubscription from '@/locales/en/subscription.json';
-import enUsers from '@/locales/en/users.json';
 import { getStoredLocale, setStoredLocale } from './storage';
 
-/** Every locale file, by language and namespace; the key-parity test reads this too. */
-export const resources = {
-  ar: { common: arCommon, import: arImport, providers: arProviders, customers: arCustomers, auth: arAuth, onboarding: arOnboarding, dashboard: arDashboard, orders: arOrders, profile: arProfile, outbox: arOutbox, branches: arBranches, catalogue: arCatalogue, plugins: arPlugins, users: arUsers, settings: arSettings, subscription: arSubscription, calendar: arCalendar, bookings: arBookings, sales: arSales },
-  en: { common: enCommon, import: enImport, providers: enProviders, customers: enCustomers, auth: enAuth, onboarding: enOnboarding, dashboard: enDashboard, orders: enOrders, profile: enProfile, outbox: enOutbox, branches: enBranches, catalogue: enCatalogue, plugins: enPlugins, users: enUsers, settings: enSettings, subscription: enSubscription, calendar: enCalendar, bookings: enBookings, sales: enSales },
-} as const;
+/**
+ * The locale files, one chunk per language (`locales/<lng>/index.ts` gathers its namespaces): only the
+ * language in use is fetched before the first render, the other when the user switches to it (and
+ * English, the fallback, once the page is up).
+ */
+const LANGUAGES: Record<Locale, () => Promise<{ bundles: Record<string, Record<string, unknown>> }>> = {
+  ar: () => import('@/locales/ar/index'),
+  en: () => import('@/locales/en/index'),
+};
+
+/** The namespaces: the locale files' names (the same in both languages; the parity test checks it). */
+export const NAMESPACES = Object.keys(import.meta.glob('../locales/ar/*.json'))
+  .map((p) => p.replace(/^.*\/([^/]+)\.json$/, '$1'))
+  .sort();
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Fetches a language's locale files once and adds them to i18next. */
+export function loadLanguage(locale: Locale): Promise<void> {
+  let p = loading.get(locale);
+  if (!p) {
+    p = LANGUAGES[locale]().then(({ bundles }) => {
+      for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+    });
+    p.catch(() => loading.delete(locale));
+    loading.set(locale, p);
+  }
+  return p;
+}
 
 export const isRtl = (locale: Locale): boolean => RTL_LOCALES.includes(locale);
 
@@ -55,11 +41,12 @@ function applyDocumentLocale(locale: Locale): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: getStoredLocale(),
   fallbackLng: 'en',
   defaultNS: 'common',
-  ns: Object.keys(resources.ar),
+  ns: NAMESPACES,
   interpolation: { escapeValue: false },
   returnNull: false,
   // A key the code asks for that no locale file has: recorded where the end-to-end suite reads it
@@ -77,6 +64,7 @@ export const currentLocale = (): Locale => (i18n.language === 'en' ? 'en' : 'ar'
 
 /** Switches the UI language: storage, i18next and the document's dir/lang. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   setStoredLocale(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);

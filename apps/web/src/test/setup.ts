@@ -1,3 +1,4 @@
+import { loadLanguage } from '@/lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -36,3 +37,6 @@ globalThis.ResizeObserver ??= class {
 afterEach(() => {
   cleanup();
 });
+
+// Both languages' texts, as a page has them once loaded (the app fetches them per language).
+await Promise.all([loadLanguage('ar'), loadLanguage('en')]);

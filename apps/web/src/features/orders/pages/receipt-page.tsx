@@ -8,7 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
-import { isRtl } from '@/lib/i18n';
+import { isRtl, loadLanguage } from '@/lib/i18n';
 import { useReceipt } from '../api/checkout';
 import './receipt.css';
 
@@ -33,6 +33,15 @@ export function ReceiptPage() {
   const langParam = params.get('lang');
   const lang: Locale = isLocale(langParam) ? langParam : (receipt.data?.locale ?? (i18n.language === 'en' ? 'en' : 'ar'));
   const autoPrint = params.get('print') === '1';
+  // The receipt's language may not be the screen's: its texts are fetched first.
+  const [langReady, setLangReady] = useState<Locale | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void loadLanguage(lang).then(() => alive && setLangReady(lang));
+    return () => {
+      alive = false;
+    };
+  }, [lang]);
   const paper = useRef<HTMLElement>(null);
   const [pageCss, setPageCss] = useState('');
 
@@ -53,7 +62,7 @@ export function ReceiptPage() {
     }
     const height = Math.ceil((paper.current?.scrollHeight ?? 1100) * MM_PER_PX) + 8;
     setPageCss(`@page { size: 80mm ${Math.max(height, 80)}mm; margin: 3mm 2mm; }`);
-  }, [receipt.data, size, lang]);
+  }, [receipt.data, size, lang, langReady]);
 
   useEffect(() => {
     if (!autoPrint || !receipt.data || !pageCss) return;
@@ -62,7 +71,7 @@ export function ReceiptPage() {
   }, [autoPrint, receipt.data, pageCss]);
 
   let body: ReactNode;
-  if (receipt.isPending) body = <Loader mx="auto" display="block" mt="xl" />;
+  if (receipt.isPending || langReady !== lang) body = <Loader mx="auto" display="block" mt="xl" />;
   else if (receipt.isError || !receipt.data) {
     const e = receipt.error;
     const text = isApiError(e) ? (e.status === 404 ? tUi('page.notFound') : (Object.values(e.fieldErrors)[0] ?? e.message)) : tUi('states.errorTitle');
