@@ -1,16 +1,19 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppShellLayout } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
-import { OnboardingLayout } from './layouts/onboarding-layout';
-import { PrintLayout } from './layouts/print-layout';
 import { RootLayout } from './layouts/root-layout';
-import { StandaloneLayout } from './layouts/standalone-layout';
-import { NotFoundPage } from './pages/not-found-page';
-import { NotFoundPluginPage } from './pages/not-found-plugin-page';
 import { RouteErrorPage } from './pages/route-error-page';
-import { UnauthorizedPage } from './pages/unauthorized-page';
-import { MAIN_ROUTES } from './route-table';
+import { findMainRoute, MAIN_ROUTES } from './route-table';
 import { lazyPage } from './lazy-page';
+
+// The signed-in shell (sidebar, top bar, banners), onboarding, the printable and standalone pages load
+// with the first page that needs them: the sign-in screen does not carry them.
+const AppShellLayout = lazyPage(() => import('./layouts/app-shell'), 'AppShellLayout');
+const OnboardingLayout = lazyPage(() => import('./layouts/onboarding-layout'), 'OnboardingLayout');
+const PrintLayout = lazyPage(() => import('./layouts/print-layout'), 'PrintLayout');
+const StandaloneLayout = lazyPage(() => import('./layouts/standalone-layout'), 'StandaloneLayout');
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
+const NotFoundPluginPage = lazyPage(() => import('./pages/not-found-plugin-page'), 'NotFoundPluginPage');
+const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized-page'), 'UnauthorizedPage');
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
@@ -88,3 +91,15 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Starts fetching, side by side, the code a signed-in address needs: the shell and its page (else the
+ * shell's chunk, then the page's, then its data would come one after another). Called before the
+ * first render; the sign-in page calls it for the dashboard once it is idle.
+ */
+export function preloadPath(pathname: string): void {
+  const route = findMainRoute(pathname);
+  if (!route) return;
+  void (route.bare ? PrintLayout : AppShellLayout).preload().catch(() => undefined);
+  void route.Page.preload().catch(() => undefined);
+}
