@@ -46,23 +46,31 @@ export function SelectFilter({ label, value, ...props }: SelectFilterProps) {
   return <Select placeholder={label} aria-label={label} clearable value={value || null} {...props} />;
 }
 
+type BoundList<K extends string> = { filters: Record<K, string>; setFilter: (key: K, value: string | null) => void };
+
+/** A filter field's value and change handler, bound to one key of the list's address state. */
+export function filterOf<K extends string>(list: BoundList<K>, key: K) {
+  return { value: list.filters[key], onChange: (v: string | null) => list.setFilter(key, v) };
+}
+
 /**
- * A list's "from" and "to" date filters (address keys `from` and `to`), labelled by the feature's own
- * `filters.from`/`filters.fromShort`/`filters.to`/`filters.toShort` texts; test ids `<prefix>-filter-from|to`.
+ * A list's "from" and "to" date filters, labelled by `<labels>from`/`fromShort`/`to`/`toShort` of the
+ * feature's texts (`filters.` by default); test ids `<prefix>-filter-from|to`. `keys` names the address
+ * keys when they are not `from` and `to` (a customer's `created_from`/`created_to`).
  */
-export function dateRangeFilters(
-  list: { filters: Record<'from' | 'to', string>; setFilter: (key: 'from' | 'to', value: string | null) => void },
+export function dateRangeFilters<K extends string>(
+  list: BoundList<K>,
   t: (key: string) => string,
   prefix: string,
+  { keys = ['from', 'to'] as unknown as readonly [K, K], labels = 'filters.' }: { keys?: readonly [K, K]; labels?: string } = {},
 ) {
-  return (['from', 'to'] as const).map((key) => (
+  return (['from', 'to'] as const).map((end, i) => (
     <DateFilter
-      key={key}
-      label={t(`filters.${key}`)}
-      shortLabel={t(`filters.${key}Short`)}
-      value={list.filters[key]}
-      onChange={(v) => list.setFilter(key, v)}
-      data-testid={`${prefix}-filter-${key}`}
+      key={end}
+      label={t(`${labels}${end}`)}
+      shortLabel={t(`${labels}${end}Short`)}
+      {...filterOf(list, keys[i] as K)}
+      data-testid={`${prefix}-filter-${end}`}
     />
   ));
 }

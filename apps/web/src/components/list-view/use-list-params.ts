@@ -119,3 +119,11 @@ export const oneOf = <V extends string>(values: readonly V[], value: string): V 
 
 /** What `ListView` takes from the list's state: nothing-matches vs empty, clearing, paging. */
 export const listBindings = <K extends string>(list: ListParams<K>) => ({ filtered: list.filtered, onClear: list.clear, onPage: list.setPage });
+
+/** The search box of a list, bound to its address state. */
+export const searchOf = <K extends string>(list: ListParams<K>, label: string, testId?: string) => ({
+  label,
+  value: list.searchText,
+  onChange: list.setSearchText,
+  ...(testId ? { testId } : {}),
+});

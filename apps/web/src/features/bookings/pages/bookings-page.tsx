@@ -4,9 +4,9 @@ import { Button, Stack } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconCash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { ListView } from '@/components/list-view/list-view';
-import { listBindings, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { RowAction } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
@@ -67,7 +67,7 @@ export function BookingsPage() {
         }
         actionsWidth={96}
         card={(b) => <BookingCard booking={b} withCustomer />}
-        search={{ label: t('filters.search'), value: list.searchText, onChange: list.setSearchText, testId: 'bookings-search' }}
+        search={searchOf(list, t('filters.search'), 'bookings-search')}
         filters={{
           active: list.active,
           fields: [
@@ -75,16 +75,14 @@ export function BookingsPage() {
               key="status"
               label={t('filters.status')}
               data={BOOKING_STATUSES.map((s) => ({ value: s, label: styles[s].label }))}
-              value={f.status}
-              onChange={(v) => list.setFilter('status', v)}
+              {...filterOf(list, 'status')}
               data-testid="bookings-filter-status"
             />,
             <SelectFilter
               key="staff"
               label={t('filters.staff')}
               data={staffData}
-              value={f.staff_id}
-              onChange={(v) => list.setFilter('staff_id', v)}
+              {...filterOf(list, 'staff_id')}
               searchable
               disabled={!staffData.length}
               data-testid="bookings-filter-staff"
@@ -93,8 +91,7 @@ export function BookingsPage() {
               key="source"
               label={t('filters.source')}
               data={BOOKING_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
-              value={f.source}
-              onChange={(v) => list.setFilter('source', v)}
+              {...filterOf(list, 'source')}
               data-testid="bookings-filter-source"
             />,
             ...dateRangeFilters(list, t, 'bookings'),

@@ -4,12 +4,13 @@ import { IconPackage, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListViewColumn } from '@/components/list-view/list-view';
-import { listBindings, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteProduct, useProducts } from '../api/catalogue';
 import { CatalogueListPage, CategoryFilter } from '../components/list-page';
 import { Money } from '@/components/money';
+import { filterOf } from '@/components/list-view/filter-fields';
 
 const NEW = '/management/product/new';
 const editPath = (p: Product) => `/management/product/${p.uuid}`;
@@ -66,10 +67,10 @@ export function ProductsPage() {
       minWidth={820}
       testId="products"
       itemTestId={(p) => `product-row-${p.name}`}
-      search={{ label: t('products.search'), value: list.searchText, onChange: list.setSearchText }}
+      search={searchOf(list, t('products.search'))}
       filters={{
         active: list.active,
-        fields: [<CategoryFilter key="category" value={list.filters.category_id} onChange={(v) => list.setFilter('category_id', v)} />],
+        fields: [<CategoryFilter key="category" {...filterOf(list, 'category_id')} />],
       }}
       {...listBindings(list)}
       remove={remove}

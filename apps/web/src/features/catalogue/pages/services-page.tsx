@@ -3,9 +3,9 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SelectFilter } from '@/components/list-view/filter-fields';
+import { filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import type { ListViewColumn } from '@/components/list-view/list-view';
-import { listBindings, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -72,17 +72,16 @@ export function ServicesPage() {
       minWidth={900}
       testId="services"
       itemTestId={(s) => `service-row-${s.name}`}
-      search={{ label: t('services.search'), value: list.searchText, onChange: list.setSearchText, testId: 'services-search' }}
+      search={searchOf(list, t('services.search'), 'services-search')}
       filters={{
         active: list.active,
         fields: [
-          <CategoryFilter key="category" value={list.filters.category_id} onChange={(v) => list.setFilter('category_id', v)} />,
+          <CategoryFilter key="category" {...filterOf(list, 'category_id')} />,
           <SelectFilter
             key="branch"
             label={t('fields.branch')}
             data={user.teams.map((b) => ({ value: b.uuid, label: b.name }))}
-            value={list.filters.branch_id}
-            onChange={(v) => list.setFilter('branch_id', v)}
+            {...filterOf(list, 'branch_id')}
           />,
         ],
       }}

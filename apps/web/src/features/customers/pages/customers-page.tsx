@@ -4,9 +4,9 @@ import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { ImportButton } from '@/features/import/components/import-button';
 import { formatDate } from '@/lib/format';
@@ -101,7 +101,7 @@ export function CustomersPage() {
         itemTestId={(c) => `customer-row-${c.first_name}`}
         itemLink={customerPath}
         openLabel={t('open')}
-        search={{ label: t('filters.search'), value: list.searchText, onChange: list.setSearchText, testId: 'customers-search' }}
+        search={searchOf(list, t('filters.search'), 'customers-search')}
         filters={{
           active: list.active,
           fields: [
@@ -109,8 +109,7 @@ export function CustomersPage() {
               key="tag"
               label={t('filters.tag')}
               data={(tags.data ?? []).map((tag) => ({ value: tag.uuid, label: tag.name }))}
-              value={f.tag_id}
-              onChange={(v) => list.setFilter('tag_id', v)}
+              {...filterOf(list, 'tag_id')}
               searchable
               data-testid="customers-filter-tag"
             />,
@@ -121,26 +120,10 @@ export function CustomersPage() {
                 { value: 'false', label: t('filters.active') },
                 { value: 'true', label: t('filters.blocked') },
               ]}
-              value={f.blocked}
-              onChange={(v) => list.setFilter('blocked', v)}
+              {...filterOf(list, 'blocked')}
               data-testid="customers-filter-blocked"
             />,
-            <DateFilter
-              key="from"
-              label={t('filters.from')}
-              shortLabel={t('filters.fromShort')}
-              value={f.created_from}
-              onChange={(v) => list.setFilter('created_from', v)}
-              data-testid="customers-filter-from"
-            />,
-            <DateFilter
-              key="to"
-              label={t('filters.to')}
-              shortLabel={t('filters.toShort')}
-              value={f.created_to}
-              onChange={(v) => list.setFilter('created_to', v)}
-              data-testid="customers-filter-to"
-            />,
+            ...dateRangeFilters(list, t, 'customers', { keys: ['created_from', 'created_to'] }),
           ],
         }}
         {...listBindings(list)}

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { DeleteConfirm } from '@/components/delete-confirm';
 import { FormFooter } from '@/components/form-footer';
-import { DateFilter, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
 import { listBindings, useListParams } from '@/components/list-view/use-list-params';
 import { RowAction } from '@/components/list-table';
@@ -105,14 +105,12 @@ export function ExpensesPage() {
         filters={{
           active: list.active,
           fields: [
-            <DateFilter key="from" label={t('expenses.filters.from')} shortLabel={t('expenses.filters.from')} value={f.from} onChange={(v) => list.setFilter('from', v)} data-testid="expenses-from" />,
-            <DateFilter key="to" label={t('expenses.filters.to')} shortLabel={t('expenses.filters.to')} value={f.to} onChange={(v) => list.setFilter('to', v)} data-testid="expenses-to" />,
+            ...dateRangeFilters(list, t, 'expenses', { labels: 'expenses.filters.' }),
             <SelectFilter
               key="type"
               label={t('expenses.filters.allTypes')}
               data={(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
-              value={f.expense_type_id}
-              onChange={(v) => list.setFilter('expense_type_id', v)}
+              {...filterOf(list, 'expense_type_id')}
               data-testid="expenses-type-filter"
             />,
           ],

@@ -2,9 +2,9 @@ import { Badge, Button, ScrollArea, Stack, Tabs } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { ListView } from '@/components/list-view/list-view';
-import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { useOrderStatusCounts, useOrders } from '../api/orders';
 import { CreateOrderModal } from '../components/create-order-modal';
@@ -81,7 +81,7 @@ export function OrdersPage() {
         itemLink={(o) => `/orders/${o.id}`}
         openLabel={t('open')}
         card={(o) => <OrderCard order={o} withCustomer />}
-        search={{ label: t('filters.search'), value: list.searchText, onChange: list.setSearchText, testId: 'orders-search' }}
+        search={searchOf(list, t('filters.search'), 'orders-search')}
         filters={{
           active: list.active,
           fields: [
@@ -89,16 +89,14 @@ export function OrdersPage() {
               key="payment"
               label={t('filters.payment')}
               data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) }))}
-              value={f.payment_status}
-              onChange={(v) => list.setFilter('payment_status', v)}
+              {...filterOf(list, 'payment_status')}
               data-testid="orders-filter-payment"
             />,
             <SelectFilter
               key="source"
               label={t('filters.source')}
               data={SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
-              value={f.source}
-              onChange={(v) => list.setFilter('source', v)}
+              {...filterOf(list, 'source')}
               data-testid="orders-filter-source"
             />,
             ...dateRangeFilters(list, t, 'orders'),

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/list-table';
-import { dateRangeFilters, SelectFilter } from '@/components/list-view/filter-fields';
+import { dateRangeFilters, filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { formatDateTimeIn } from '@/lib/format';
@@ -123,7 +123,7 @@ export function TransactionsPage() {
             : undefined
         }
         actionsWidth={trashed ? 92 : 56}
-        search={{ label: t('filters.search'), value: list.searchText, onChange: list.setSearchText, testId: 'transactions-search' }}
+        search={searchOf(list, t('filters.search'), 'transactions-search')}
         filters={{
           active: list.active,
           fields: [
@@ -131,16 +131,14 @@ export function TransactionsPage() {
               key="status"
               label={t('filters.status')}
               data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              value={f.status}
-              onChange={(v) => list.setFilter('status', v)}
+              {...filterOf(list, 'status')}
               data-testid="transactions-filter-status"
             />,
             <SelectFilter
               key="method"
               label={t('filters.method')}
               data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))}
-              value={f.payment_method}
-              onChange={(v) => list.setFilter('payment_method', v)}
+              {...filterOf(list, 'payment_method')}
               data-testid="transactions-filter-method"
             />,
             ...dateRangeFilters(list, t, 'transactions'),

@@ -16,9 +16,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SelectFilter } from '@/components/list-view/filter-fields';
+import { filterOf, SelectFilter } from '@/components/list-view/filter-fields';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
-import { listBindings, oneOf, useListParams } from '@/components/list-view/use-list-params';
+import { listBindings, oneOf, searchOf, useListParams } from '@/components/list-view/use-list-params';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
@@ -214,7 +214,7 @@ export function UsersPanel() {
         testId="users"
         itemTestId={(u) => `user-row-${u.email}`}
         actions={manage ? actions : undefined}
-        search={{ label: t('filters.search'), value: list.searchText, onChange: list.setSearchText, testId: 'users-search' }}
+        search={searchOf(list, t('filters.search'), 'users-search')}
         filters={{
           active: list.active,
           fields: [
@@ -222,24 +222,21 @@ export function UsersPanel() {
               key="status"
               label={t('filters.status')}
               data={USER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-              value={f.status}
-              onChange={(v) => list.setFilter('status', v)}
+              {...filterOf(list, 'status')}
               data-testid="users-filter-status"
             />,
             <SelectFilter
               key="type"
               label={t('filters.type')}
               data={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))}
-              value={f.type}
-              onChange={(v) => list.setFilter('type', v)}
+              {...filterOf(list, 'type')}
               data-testid="users-filter-type"
             />,
             <SelectFilter
               key="role"
               label={t('filters.role')}
               data={(roles.data ?? []).map((r) => ({ value: r.uuid, label: roleName(r, locale, r.is_default) }))}
-              value={f.role_id}
-              onChange={(v) => list.setFilter('role_id', v)}
+              {...filterOf(list, 'role_id')}
               searchable
               data-testid="users-filter-role"
             />,
