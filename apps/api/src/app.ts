@@ -46,6 +46,12 @@ import { assertDeclared, type RouteEntry, type RouteGuard, registerRequestContex
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /**
+     * Forgets the signed-in contexts kept in this process (of one business, or all): what changes
+     * an account outside a request of this process (another process, a script) is otherwise seen
+     * within AUTH_CACHE_SECONDS.
+     */
+    forgetSessions(tenantId?: string): void;
   }
 }
 
@@ -121,7 +127,8 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'too_many_requests', { params: { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }, retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
-  registerRequestContext(app, auth.resolveToken, db);
+  registerRequestContext(app, auth, db);
+  app.decorate('forgetSessions', (tenantId?: string) => auth.forgetSessions(tenantId));
   // Routes of plugins (API docs, uploaded files, the web app) carry no guard config: they are public.
   // The route table: every route with its guard declaration, read by the security suite.
   const routeTable: RouteEntry[] = [];

@@ -26,6 +26,8 @@ export type Config = {
   loginPerMinute: number;
   /** The payment gateway behind payment links (integrations/payment); `local` is the simulator. */
   paymentGateway: string;
+  /** Seconds a token's signed-in context is kept in the process between requests (0: read on every request). */
+  authCacheSeconds: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -52,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
     paymentGateway: env.PAYMENT_GATEWAY || 'local',
+    // Off in the API tests, which change accounts behind the app's back (SQL) and expect it at once;
+    // session-cache.test.ts runs with it on.
+    authCacheSeconds: env.AUTH_CACHE_SECONDS === '0' ? 0 : (positiveInt(env.AUTH_CACHE_SECONDS) ?? (nodeEnv === 'test' ? 0 : 5)),
     webDist: env.WEB_DIST === 'off' ? undefined : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

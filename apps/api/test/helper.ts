@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { UserInfo } from '@app/shared/schemas/auth';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -15,7 +15,7 @@ import { quoteIdent, urlFor } from './db-names';
 export type TestDb = { handle: DbHandle; db: Database; close(): Promise<void> };
 
 /** A database of its own for one test file, already migrated (a PGlite dump or a template copy). */
-export async function openTestDb(): Promise<TestDb> {
+export async function openTestDb(opts: { logger?: Logger } = {}): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -39,7 +39,7 @@ export async function openTestDb(): Promise<TestDb> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const handle = await openDatabase({ url: urlFor(url, name) });
+    const handle = await openDatabase({ url: urlFor(url, name), logger: opts.logger });
     return {
       handle,
       db: handle.db,
@@ -52,7 +52,7 @@ export async function openTestDb(): Promise<TestDb> {
   const file = inject('pgliteDump');
   if (!file) throw new Error('global setup did not provide a database');
   const bytes = readFileSync(file);
-  const handle = await openDatabase({ loadDataDir: new Blob([bytes]) });
+  const handle = await openDatabase({ loadDataDir: new Blob([bytes]), logger: opts.logger });
   return { handle, db: handle.db, close: () => handle.close() };
 }
 
@@ -74,11 +74,13 @@ export type TestApp = {
 export type BuildOptions = {
   env?: Record<string, string>;
   logStream?: { write(msg: string): void };
+  /** Sees every statement the app's database sends. */
+  logger?: Logger;
 };
 
 /** The whole API on this file's database, with a temporary data directory and no web build. */
 export async function buildTestApp(opts: BuildOptions = {}): Promise<TestApp> {
-  const testDb = await openTestDb();
+  const testDb = await openTestDb(opts.logger ? { logger: opts.logger } : {});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'khidma-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: 'off', ...opts.env });
   const app = await buildApp({ config, db: testDb.db, ...(opts.logStream ? { logStream: opts.logStream } : {}) });

@@ -37,6 +37,8 @@ export type RouteGuard = {
   globalParams?: boolean;
   /** A `self` route a POS (cashier-device) account may use too: its own session and profile. */
   pos?: boolean;
+  /** A GET that changes state (the spec names a few): the signed-in contexts it may touch are read again after it, as after a write. */
+  writes?: boolean;
   phoneVerified?: boolean;
   emailVerified?: boolean;
   profileCompleted?: boolean;
@@ -91,8 +93,10 @@ function checkCsrf(request: FastifyRequest) {
 }
 
 export type ResolveToken = (token: string) => Promise<AuthContext | null>;
+export type Sessions = { resolveToken: ResolveToken; afterWrite(ctx: AuthContext | null): void };
 
-export function registerRequestContext(app: FastifyInstance, resolveToken: ResolveToken, db: Database) {
+export function registerRequestContext(app: FastifyInstance, sessions: Sessions, db: Database) {
+  const { resolveToken } = sessions;
   app.decorateRequest('locale', 'ar');
   app.decorateRequest('auth', null);
 
@@ -104,6 +108,13 @@ export function registerRequestContext(app: FastifyInstance, resolveToken: Resol
     const guard = request.routeOptions.config;
     if (!request.routeOptions.url || guard.auth === 'public') return;
     enforceGuard(request, guard);
+  });
+
+  // A write may change what a token stands for (its user, role, business): the kept contexts it
+  // could touch are read again next time. Before the answer goes out, so the caller's next request
+  // never sees the old one.
+  app.addHook('onSend', async (request) => {
+    if (WRITE_METHODS.has(request.method) || request.routeOptions.config.writes) sessions.afterWrite(request.auth);
   });
 
   // Before body validation, so another tenant's id is a 404 whatever the body holds.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_CANCEL_NOTE_MAX, BOOKING_PAYMENT_STATUSES, BOOKING_SOURCES, BOOKING_STATUSES, NEW_BOOKING_STATUSES } from '../states/booking';
-import { optionalText, paginationMeta, uuidField } from './common';
+import { optionalText, cursorField, keysetMeta, uuidField } from './common';
 import { dateField } from './providers';
 
 /**
@@ -122,7 +122,7 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-export const bookingsPage = z.object({ data: z.array(bookingSchema), meta: paginationMeta });
+export const bookingsPage = z.object({ data: z.array(bookingSchema), meta: keysetMeta });
 
 // ---------------------------------------------------------------- free slots
 
@@ -163,6 +163,8 @@ export type SlotsResponse = z.infer<typeof slotsResponse>;
 export const bookingsQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  /** The page next to a known one (its meta's `next_cursor` or `prev_cursor`); `page` then only labels it. */
+  cursor: cursorField.optional(),
   /** A local date (the branch's, else the business's time zone) or an instant; on the start time. */
   from: dateOrTimeField.optional(),
   /** A local date (inclusive) or an instant (exclusive). */
@@ -183,6 +185,8 @@ export type BookingsQuery = z.input<typeof bookingsQuery>;
 export const customerBookingsQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  /** The page next to a known one (its meta's `next_cursor` or `prev_cursor`); `page` then only labels it. */
+  cursor: cursorField.optional(),
 });
 
 export const calendarQuery = z.object({

@@ -46,6 +46,27 @@ export const paginationMeta = z.object({
   last_page: z.number(),
 });
 
+/**
+ * The long lists (orders, bookings, customers, payments) count at most this many rows: past it the
+ * total is "more than LIST_COUNT_CAP" (`total_exact: false`), and pages past it are reached with the
+ * cursors of their neighbours (docs/decisions.md "Lists at a busy business's size").
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/** A long list's page: an offset page (`page`), or the page before or after a known one (`cursor`). */
+export const cursorField = z.string().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, 'invalid');
+
+/** A long list's `meta`: the page fields, whether `total` is exact, and the cursors of the pages around it. */
+export const keysetMeta = paginationMeta.extend({
+  /** False: there are more than `total` rows (LIST_COUNT_CAP); `last_page` is then the next page known to exist. */
+  total_exact: z.boolean(),
+  /** Send as `cursor` (with `page` + 1) for the next page; null on the last one. */
+  next_cursor: z.string().nullable(),
+  /** Send as `cursor` (with `page` - 1) for the page before; null on the first one. */
+  prev_cursor: z.string().nullable(),
+});
+export type KeysetMeta = z.infer<typeof keysetMeta>;
+
 /** Page and page size of a list (`?page=2&per_page=25`). */
 export const pageQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
@@ -53,6 +74,10 @@ export const pageQuery = z.object({
   search: optionalText(100).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** A long list's page: `page` and `per_page`, or with `cursor` the page next to a known one. */
+export const keysetPageQuery = pageQuery.extend({ cursor: cursorField.optional() });
+export type KeysetPageQuery = z.infer<typeof keysetPageQuery>;
 
 export function isTimeZone(value: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_CHARS } from '../constants';
 import { normalizePhone, PHONE_COUNTRY_CODES } from '../phone';
-import { nameText, optionalText, paginationMeta, text, uuidField } from './common';
+import { nameText, optionalText, cursorField, keysetMeta, paginationMeta, text, uuidField } from './common';
 import { dateField } from './providers';
 
 export const CUSTOMER_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -63,6 +63,8 @@ export type CustomerPatch = z.infer<typeof customerPatch>;
 export const customersQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  /** The page next to a known one (its meta's `next_cursor` or `prev_cursor`); `page` then only labels it. */
+  cursor: cursorField.optional(),
   search: optionalText(100).optional(),
   tag_id: uuidField.optional(),
   blocked: z.enum(['true', 'false'], 'invalid').optional(),
@@ -98,7 +100,7 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const customersPage = z.object({ data: z.array(customerSchema), meta: paginationMeta });
+export const customersPage = z.object({ data: z.array(customerSchema), meta: keysetMeta });
 
 /** Spec §3 "Customer search item". */
 export const customerSearchItem = z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string(), phone: z.string().nullable() });

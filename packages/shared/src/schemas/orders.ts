@@ -3,7 +3,7 @@ import { DISCOUNT_TYPES } from '../pricing';
 import { BOOKING_SOURCES } from '../states/booking';
 import { ORDER_INITIAL_STATUSES, ORDER_STATUSES } from '../states/order';
 import { PRICE_MAX } from './catalogue';
-import { optionalText, paginationMeta, text, uuidField } from './common';
+import { optionalText, cursorField, keysetMeta, text, uuidField } from './common';
 import { dateField } from './providers';
 
 /**
@@ -171,6 +171,8 @@ const flag = z.enum(['1', '0', 'true', 'false'], 'invalid').transform((v) => v =
 export const ordersQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  /** The page next to a known one (its meta's `next_cursor` or `prev_cursor`); `page` then only labels it. */
+  cursor: cursorField.optional(),
   /** Order number, or the customer's name or phone. */
   search: optionalText(100).optional(),
   status: z.enum(ORDER_STATUSES, 'invalid').optional(),
@@ -288,7 +290,7 @@ export type Order = z.infer<typeof orderSchema>;
 /** An order in the list: everything but the lines and images. */
 export const orderSummarySchema = z.object(orderCommon);
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
-export const ordersPage = z.object({ data: z.array(orderSummarySchema), meta: paginationMeta });
+export const ordersPage = z.object({ data: z.array(orderSummarySchema), meta: keysetMeta });
 
 export const orderLogSchema = z.object({
   id: z.string(),

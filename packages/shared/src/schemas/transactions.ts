@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '../states/transaction';
-import { optionalText, paginationMeta, uuidField } from './common';
+import { optionalText, cursorField, keysetMeta, uuidField } from './common';
 import { dateField } from './providers';
 import { PAYMENT_METHODS } from './settings';
 
@@ -117,6 +117,8 @@ const flag = z.enum(['1', '0', 'true', 'false'], 'invalid').transform((v) => v =
 export const transactionsQuery = z.object({
   page: z.coerce.number().int('integer').min(1, 'gte').max(100_000).default(1),
   per_page: z.coerce.number().int('integer').min(1, 'gte').max(100, 'lte').default(25),
+  /** The page next to a known one (its meta's `next_cursor` or `prev_cursor`); `page` then only labels it. */
+  cursor: cursorField.optional(),
   status: z.enum(TRANSACTION_STATUSES, 'invalid').optional(),
   payment_method: z.enum(PAYMENT_METHODS, 'invalid').optional(),
   order_id: uuidField.optional(),
@@ -132,7 +134,7 @@ export const transactionsQuery = z.object({
   trashed: flag.optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuery>;
-export const transactionsPage = z.object({ data: z.array(transactionSchema), meta: paginationMeta });
+export const transactionsPage = z.object({ data: z.array(transactionSchema), meta: keysetMeta });
 
 /** What the record-payment form offers: the enabled methods staff record, and the bank accounts. */
 export const paymentOptionsSchema = z.object({

@@ -67,7 +67,8 @@ export const customers = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('customers_tenant_phone').on(t.tenantId, t.phone),
     index('customers_tenant_name').on(t.tenantId, t.firstName, t.lastName),
-    index('customers_tenant_created').on(t.tenantId, t.createdAt),
+    // The customers list reads newest first by (created_at, id) (lib/keyset.ts).
+    index('customers_tenant_created').on(t.tenantId, t.createdAt, t.id),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { branches, packages, productCombinations, products, providers, services } from './business';
 import { customers } from './customers';
@@ -83,7 +84,12 @@ export const orders = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('orders_tenant_number').on(t.tenantId, t.number),
-    index('orders_created').on(t.tenantId, t.createdAt),
+    // The lists read newest first by (created_at, number) (lib/keyset.ts): the orders list of a
+    // branch through orders_list, the whole business's (and drafts, trash, date windows) through orders_created.
+    index('orders_created').on(t.tenantId, t.createdAt, t.number),
+    index('orders_list')
+      .on(t.tenantId, t.branchId, t.createdAt, t.number)
+      .where(sql`${t.deletedAt} is null and not ${t.isDraft}`),
     index('orders_customer').on(t.tenantId, t.customerId),
     foreignKey({ columns: [t.tenantId, t.branchId], foreignColumns: [branches.tenantId, branches.id] }).onDelete('set null'),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('set null'),
@@ -214,7 +220,10 @@ export const bookings = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('bookings_tenant_number').on(t.tenantId, t.number),
     index('bookings_provider_time').on(t.tenantId, t.providerId, t.startAt),
-    index('bookings_time').on(t.tenantId, t.startAt),
+    // The bookings list reads latest start first by (start_at, number): of a branch through
+    // bookings_list, of the whole business (and the calendar's ranges) through bookings_time.
+    index('bookings_time').on(t.tenantId, t.startAt, t.number),
+    index('bookings_list').on(t.tenantId, t.branchId, t.startAt, t.number),
     index('bookings_order').on(t.tenantId, t.orderId),
     index('bookings_customer').on(t.tenantId, t.customerId),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('cascade'),
@@ -312,7 +321,12 @@ export const transactions = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('transactions_tenant_number').on(t.tenantId, t.number),
     index('transactions_order').on(t.tenantId, t.orderId),
-    index('transactions_created').on(t.tenantId, t.createdAt),
+    // The payments list reads newest first by (created_at, number): of a branch through
+    // transactions_list (live ones; the trash is small), of the whole business through transactions_created.
+    index('transactions_created').on(t.tenantId, t.createdAt, t.number),
+    index('transactions_list')
+      .on(t.tenantId, t.branchId, t.createdAt, t.number)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('set null'),
     foreignKey({ columns: [t.tenantId, t.branchId], foreignColumns: [branches.tenantId, branches.id] }).onDelete('set null'),

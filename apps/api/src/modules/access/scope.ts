@@ -1,6 +1,3 @@
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { providers } from '../../db/schema/business';
 import type { AuthContext } from '../auth/auth.service';
 
 /**
@@ -38,12 +35,7 @@ export function dataScope(auth: ScopeSubject, providerId?: string | null): DataS
   return scope;
 }
 
-/** The scope of the signed-in account, with its provider row looked up (run inside withTenant). */
-export async function loadDataScope(tx: Executor, auth: AuthContext): Promise<DataScope> {
-  const [row] = await tx
-    .select({ id: providers.id })
-    .from(providers)
-    .where(and(eq(providers.tenantId, auth.tenantId), eq(providers.userId, auth.user.id)))
-    .limit(1);
-  return dataScope(auth, row?.id ?? null);
+/** The scope of the signed-in account (its provider row came with the sign-in's token lookup). */
+export function scopeOfCaller(auth: AuthContext): DataScope {
+  return dataScope(auth, auth.providerId);
 }

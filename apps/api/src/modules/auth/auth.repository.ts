@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import { enterTenant, type Executor, type Tx } from '../../db/client';
 import { impersonationLogs, userBranches } from '../../db/schema/access';
-import { branches } from '../../db/schema/business';
+import { branches, providers } from '../../db/schema/business';
 import { industries, tenants } from '../../db/schema/tenants';
 import { accessTokens, roles, users, verificationCodes } from '../../db/schema/users';
 
@@ -30,6 +30,8 @@ const impersonator = alias(users, 'impersonator');
  * A token with its account, business and role; for an impersonation token also the support account
  * behind it (any business: system connection), whose loss of access ends the session.
  */
+export type TokenContextRow = NonNullable<Awaited<ReturnType<typeof findTokenContext>>>;
+
 export async function findTokenContext(exec: Executor, tokenHash: string) {
   const [row] = await exec
     .select({
@@ -38,6 +40,8 @@ export async function findTokenContext(exec: Executor, tokenHash: string) {
       tenant: tenants,
       role: roles,
       impersonator: { id: impersonator.id, status: impersonator.status, canImp: impersonator.canImp },
+      // The provider row linked to the account: the "own" of its data scope (access/scope.ts).
+      providerId: sql<string | null>`(select ${providers.id} from ${providers} where ${providers.tenantId} = ${users.tenantId} and ${providers.userId} = ${users.id} limit 1)`,
     })
     .from(accessTokens)
     .innerJoin(users, and(eq(users.tenantId, accessTokens.tenantId), eq(users.id, accessTokens.userId)))

@@ -27,6 +27,7 @@ import { AppError, fieldError, unauthenticated } from '../../lib/errors';
 import { t } from '../../i18n/messages';
 import { enqueueMessage } from '../outbox/outbox.service';
 import * as repo from './auth.repository';
+import { createSessionCache } from './session-cache';
 
 export type AuthContext = {
   tokenId: string;
@@ -38,6 +39,8 @@ export type AuthContext = {
   profileCompleted: boolean;
   subscriptionEnded: boolean;
   impersonatorId: string | null;
+  /** The provider row linked to the account (a provider account's own bookings and orders), if any. */
+  providerId: string | null;
 };
 
 export type AuthDeps = { db: Database; config: Config };
@@ -180,10 +183,23 @@ export function createAuthService({ db, config }: AuthDeps) {
     return token;
   }
 
-  async function resolveToken(token: string): Promise<AuthContext | null> {
-    const row = await repo.findTokenContext(db, sha256(token));
-    if (!row) return null;
-    if (row.token.expiresAt && row.token.expiresAt.getTime() <= Date.now()) return null;
+  const sessions = createSessionCache<repo.TokenContextRow>({ ttlMs: config.authCacheSeconds * 1000 });
+
+  /**
+   * The signed-in context of a bearer token, or null. Kept for a few seconds (session-cache.ts);
+   * `fresh` reads it again (after the request itself changed it).
+   */
+  async function resolveToken(token: string, opts: { fresh?: boolean } = {}): Promise<AuthContext | null> {
+    const hash = sha256(token);
+    let entry = opts.fresh ? undefined : sessions.get(hash);
+    if (!entry) {
+      const found = await repo.findTokenContext(db, hash);
+      if (!found) return null;
+      entry = sessions.set(hash, found.token.tenantId, found);
+    }
+    const row = entry.value;
+    const now = Date.now();
+    if (row.token.expiresAt && row.token.expiresAt.getTime() <= now) return null;
     // A deactivated user's tokens stop working at once.
     if (row.user.status !== 'active') return null;
     // An impersonation token works only while its support account exists, is active and keeps can_imp.
@@ -191,7 +207,9 @@ export function createAuthService({ db, config }: AuthDeps) {
       const support = row.impersonator;
       if (support?.status !== 'active' || !support.canImp) return null;
     }
-    if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000) {
+    const lastUsed = Math.max(row.token.lastUsedAt?.getTime() ?? 0, entry.touchedAt ?? 0);
+    if (now - lastUsed > 60_000) {
+      entry.touchedAt = now;
       await repo.touchToken(db, row.token.tenantId, row.token.id);
     }
     const permissions = row.user.isOwner ? [...PERMISSION_KEYS] : (row.role?.permissions ?? []);
@@ -205,7 +223,18 @@ export function createAuthService({ db, config }: AuthDeps) {
       profileCompleted: isProfileCompleted(row.tenant),
       subscriptionEnded: subscriptionState(row.tenant).ended,
       impersonatorId: row.token.impersonatorId,
+      providerId: row.providerId,
     };
+  }
+
+  /**
+   * After a write: the signed-in contexts it may have changed are read again on their next use. A
+   * business's own write forgets that business's tokens; a write without one (sign-in, a password
+   * reset) or by support staff (who reach other businesses) forgets them all.
+   */
+  function afterWrite(ctx: AuthContext | null) {
+    if (ctx && !ctx.impersonatorId && !ctx.user.canImp) sessions.forget(ctx.tenantId);
+    else sessions.forget();
   }
 
   async function userInfo(ctx: AuthContext): Promise<UserInfo> {
@@ -218,7 +247,7 @@ export function createAuthService({ db, config }: AuthDeps) {
 
   /** Reloads the caller's context (after a change) and renders it. */
   async function freshInfo(token: string) {
-    const ctx = await resolveToken(token);
+    const ctx = await resolveToken(token, { fresh: true });
     if (!ctx) throw unauthenticated();
     return userInfo(ctx);
   }
@@ -562,6 +591,8 @@ export function createAuthService({ db, config }: AuthDeps) {
   return {
     issueToken,
     resolveToken,
+    afterWrite,
+    forgetSessions: (tenantId?: string) => sessions.forget(tenantId),
     userInfo,
     freshInfo,
     register,

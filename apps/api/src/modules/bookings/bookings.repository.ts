@@ -1,5 +1,5 @@
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
@@ -7,6 +7,7 @@ import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/
 import { cancellationReasons } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { searchCondition } from '../customers/customers.repository';
+import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
 
 /** Rows of a raw query, on either driver. */
 async function rawRows<T>(exec: Executor, query: SQL): Promise<T[]> {
@@ -391,10 +392,11 @@ function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
 
 const zoneOf = (tenantTz: string) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
 
-function readSelect(exec: Executor, tenantTz: string) {
+function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string, extra: X = {} as X) {
   const zone = zoneOf(tenantTz);
   return exec
     .select({
+      ...extra,
       b: bookings,
       orderNumber: orders.number,
       customerFirst: customers.firstName,
@@ -433,16 +435,45 @@ export async function readBookings(
   return q;
 }
 
-export async function countBookings(exec: Executor, tenantId: string, f: BookingFilter): Promise<number> {
-  const q = exec.select({ n: count() }).from(bookings);
-  // The search reaches the order number and the customer: join them only then.
-  const [row] = f.search
-    ? await q
+/** The bookings list's order, latest start first: its sort key (docs/decisions.md "Lists at a busy business's size"). */
+export const BOOKING_KEY: readonly KeyPart[] = [
+  { col: bookings.startAt, kind: 'time' },
+  { col: bookings.number, kind: 'int' },
+];
+
+/** The ids of the bookings `f` matches (joining the order and customer only when the search needs them). */
+function matchingIds(exec: Executor, tenantId: string, f: BookingFilter) {
+  const q = exec.select({ id: bookings.id }).from(bookings).$dynamic();
+  const joined = f.search
+    ? q
         .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
         .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
-        .where(bookingWhere(tenantId, f))
-    : await q.where(bookingWhere(tenantId, f));
-  return Number(row?.n ?? 0);
+    : q;
+  return { q: joined, where: bookingWhere(tenantId, f) };
+}
+
+/**
+ * One page of bookings, latest start first. The page's ids are found on the list's index first,
+ * then only those rows are read with their order, customer, provider, service and crew.
+ */
+export async function listBookings(exec: Executor, tenantId: string, tenantTz: string, f: BookingFilter, req: PageRequest) {
+  const matching = () => {
+    const m = matchingIds(exec, tenantId, f);
+    return m.q.where(m.where);
+  };
+  return keysetPage(
+    exec,
+    BOOKING_KEY,
+    req,
+    async (win, total) => {
+      const m = matchingIds(exec, tenantId, f);
+      const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      return readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
+        .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
+        .orderBy(...win.orderBy);
+    },
+    matching,
+  );
 }
 
 /** The local midnight starting `date` in `zone` (or that of the branch, if any), as SQL. */

@@ -43,9 +43,8 @@ import type { Config } from '../../config';
 import { type Database, type Executor, type Tx, withTenant } from '../../db/client';
 import { bookings as bookingsTable, orderItems, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { pageMeta } from '../../lib/http';
 import { nextNumber } from '../../lib/numbers';
-import { type DataScope, dataScope, loadDataScope } from '../access/scope';
+import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues } from '../customers/custom-field-values';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from '../orders/order-core';
@@ -291,12 +290,6 @@ function boundary(value: string | undefined, zone: string, end: boolean) {
 export function createBookingService(deps: { db: Database; config: Pick<Config, 'appUrl'> }) {
   const { db, config } = deps;
 
-  /** The caller's data scope; the provider row is looked up only when the scope is "own". */
-  async function scopeOf(tx: Executor, ctx: AuthContext): Promise<DataScope> {
-    const quick = dataScope(ctx);
-    return quick.bookings === 'own' ? loadDataScope(tx, ctx) : quick;
-  }
-
   const visible = (scope: DataScope, providerId: string) => scope.bookings === 'all' || providerId === scope.providerId;
 
   /** An own-scope caller books only for its own provider row (left out: it is that one). */
@@ -425,7 +418,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (q.to < q.from) throw fieldError('to', 'end_before_start');
     if (localDates(q.from, q.to).length > SLOTS_RANGE_MAX_DAYS) throw fieldError('to', 'range_too_long', { max: SLOTS_RANGE_MAX_DAYS });
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const staffId = ownStaffForRead(scope, q.staff_id);
       const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
         branchId: q.branch_id,
@@ -482,7 +475,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (serviceIds.length === 0) throw fieldError('service_ids', 'service_before_time');
     const start = instant(body.start_time, 'start_time');
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const existing = body.order_id ? await repo.findOrder(tx, ctx.tenantId, body.order_id) : null;
       if (body.order_id && !existing) throw fieldError('order_id', 'not_exists');
       if (existing) {
@@ -611,7 +604,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   async function createForItem(ctx: AuthContext, orderId: string, body: OrderBookingBody): Promise<Booking> {
     const start = instant(body.start_time, 'start_time');
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const order = await repo.findOrder(tx, ctx.tenantId, orderId);
       if (!order) throw notFound();
       checkOrderOpen(order);
@@ -685,7 +678,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     const newStartRaw = body.start_time !== undefined ? instant(body.start_time, 'start_time') : undefined;
     const newEndRaw = body.end_time !== undefined ? instant(body.end_time, 'end_time') : undefined;
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const cur = await repo.findBookingRow(tx, ctx.tenantId, id);
       if (!cur || !visible(scope, cur.providerId)) throw notFound();
       const target = body.staff_id ?? cur.providerId;
@@ -790,7 +783,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
   async function changeStatus(ctx: AuthContext, id: string, body: StatusBody): Promise<Booking> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const cur = await repo.findBookingRow(tx, ctx.tenantId, id);
       if (!cur || !visible(scope, cur.providerId)) throw notFound();
       const cancellation = { reasonId: body.cancellation_reason_id ?? null, note: body.cancellation_note ?? null };
@@ -830,7 +823,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
   async function list(ctx: AuthContext, q: BookingsQueryParsed) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const branchId = q.branch_id ?? ctx.user.currentBranchId ?? undefined;
       const branch = branchId ? await repo.findBranch(tx, ctx.tenantId, branchId) : null;
       const zone = zoneOf(branch?.timezone, ctx.tenant.timezone);
@@ -847,26 +840,24 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         to: boundary(q.to, zone, true),
       };
       if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
-      const total = await repo.countBookings(tx, ctx.tenantId, f);
-      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { limit: q.per_page, offset: (q.page - 1) * q.per_page });
-      return { data: rows.map(toBooking), meta: pageMeta(q.page, q.per_page, total) };
+      const { rows, meta } = await repo.listBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return { data: rows.map(toBooking), meta };
     });
   }
 
   async function customerBookings(ctx: AuthContext, customerId: string, q: CustomerBookingsQueryParsed) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const f: repo.BookingFilter = { customerId };
       if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
-      const total = await repo.countBookings(tx, ctx.tenantId, f);
-      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { limit: q.per_page, offset: (q.page - 1) * q.per_page });
-      return { data: rows.map(toBooking), meta: pageMeta(q.page, q.per_page, total) };
+      const { rows, meta } = await repo.listBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return { data: rows.map(toBooking), meta };
     });
   }
 
   async function get(ctx: AuthContext, id: string): Promise<Booking> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const booking = await readOne(tx, ctx, id);
       // Its crew sees a team booking too (read only: writes stay with its provider).
       if (!visible(scope, booking.staff_id) && !booking.crew.some((c) => c.id === scope.providerId)) throw notFound();
@@ -880,7 +871,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (end.getTime() <= start.getTime()) throw fieldError('end', 'end_before_start');
     if (end.getTime() - start.getTime() > CALENDAR_RANGE_MAX_DAYS * DAY) throw fieldError('end', 'range_too_long', { max: CALENDAR_RANGE_MAX_DAYS });
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const branchId = q.branch_id ?? ctx.user.currentBranchId ?? null;
       let staffIds = q.staff_ids?.length ? q.staff_ids : undefined;
       if (scope.bookings === 'own') {

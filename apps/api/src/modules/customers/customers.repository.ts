@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import type { Executor } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
+import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -44,18 +45,41 @@ function where(tenantId: string, f: ListFilter): SQL | undefined {
   return and(...conds);
 }
 
-/** Newest first. */
-export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, page: number, perPage: number) {
+/** The customers list's order, newest first: its sort key (docs/decisions.md "Lists at a busy business's size"). */
+export const CUSTOMER_KEY: readonly KeyPart[] = [
+  { col: customers.createdAt, kind: 'time' },
+  { col: customers.id, kind: 'uuid' },
+];
+
+export type TagRef = { customerId: string; id: string; name: string; color: string | null };
+
+/**
+ * A customer's tags (as `tagsOf` reads them), in the row itself. The columns are written out: in a
+ * one-table select drizzle names them unqualified, which the subquery's own tables would make ambiguous.
+ */
+const tagsColumn = sql<TagRef[]>`(select coalesce(json_agg(json_build_object('customerId', ct.customer_id, 'id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name, tg.id), '[]')
+  from ${customerTags} ct join ${tags} tg on tg.tenant_id = ct.tenant_id and tg.id = ct.tag_id
+  where ct.tenant_id = customers.tenant_id and ct.customer_id = customers.id)`;
+
+/** One page of customers, newest first, with their tags. */
+export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const w = where(tenantId, f);
-  const [total] = await exec.select({ n: count() }).from(customers).where(w);
-  const rows = await exec
-    .select()
-    .from(customers)
-    .where(w)
-    .orderBy(desc(customers.createdAt), desc(customers.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows, total: Number(total?.n ?? 0) };
+  return keysetPage(
+    exec,
+    CUSTOMER_KEY,
+    req,
+    async (win, total) => {
+      const rows = await exec
+        .select({ c: customers, key: keyOf(CUSTOMER_KEY), total, tags: tagsColumn })
+        .from(customers)
+        .where(and(w, win.where))
+        .orderBy(...win.orderBy)
+        .limit(win.limit)
+        .offset(win.offset);
+      return rows.map((r) => ({ ...r.c, key: r.key, total: r.total, tags: r.tags }));
+    },
+    () => exec.select({ one: sql`1` }).from(customers).where(w),
+  );
 }
 
 /** The top bar's search: by name, then newest. */

@@ -13,13 +13,13 @@ import { type Database, type Executor, withTenant } from '../../db/client';
 import type { customerAttachments } from '../../db/schema/customers';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../access/access.repository';
-import { loadDataScope } from '../access/scope';
+import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues } from './custom-field-values';
 import * as repo from './customers.repository';
 import { pageMeta } from '../../lib/http';
 
-type TagRef = { customerId: string; id: string; name: string; color: string | null };
+type TagRef = repo.TagRef;
 
 function toCustomer(row: repo.CustomerRow, tagRows: TagRef[]): Customer {
   const mine = tagRows.filter((t) => t.customerId === row.id);
@@ -85,8 +85,8 @@ export function createCustomerService(deps: { db: Database }) {
         createdTo: q.created_to,
         timezone: ctx.tenant.timezone,
       };
-      const { rows, total } = await repo.listCustomers(tx, ctx.tenantId, filter, q.page, q.per_page);
-      return { data: await render(tx, ctx.tenantId, rows), meta: pageMeta(q.page, q.per_page, total) };
+      const { rows, meta } = await repo.listCustomers(tx, ctx.tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return { data: rows.map((r) => toCustomer(r, r.tags)), meta };
     });
   }
 
@@ -252,7 +252,7 @@ export function createCustomerService(deps: { db: Database }) {
 
   async function listNotes(ctx: AuthContext, customerId: string): Promise<CustomerNote[]> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const all = (await loadDataScope(tx, ctx)).customerNotes === 'all';
+      const all = scopeOfCaller(ctx).customerNotes === 'all';
       const rows = await repo.listNotes(tx, ctx.tenantId, customerId, all ? null : ctx.user.id);
       return rows.map((r) => toNote(r, ctx, all));
     });
@@ -261,7 +261,7 @@ export function createCustomerService(deps: { db: Database }) {
   async function addNote(ctx: AuthContext, customerId: string, body: string): Promise<CustomerNote> {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
-        const all = (await loadDataScope(tx, ctx)).customerNotes === 'all';
+        const all = scopeOfCaller(ctx).customerNotes === 'all';
         const id = await repo.insertNote(tx, { tenantId: ctx.tenantId, customerId, authorId: ctx.user.id, body });
         const row = await repo.findNote(tx, ctx.tenantId, customerId, id);
         if (!row) throw new Error('created note missing');
@@ -279,7 +279,7 @@ export function createCustomerService(deps: { db: Database }) {
     await withTenant(db, ctx.tenantId, async (tx) => {
       const row = await repo.findNote(tx, ctx.tenantId, customerId, noteId);
       if (!row) throw notFound();
-      const all = (await loadDataScope(tx, ctx)).customerNotes === 'all';
+      const all = scopeOfCaller(ctx).customerNotes === 'all';
       if (!all && row.note.authorId !== ctx.user.id) throw notFound();
       await repo.deleteNote(tx, ctx.tenantId, noteId);
     });

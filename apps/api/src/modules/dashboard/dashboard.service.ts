@@ -7,7 +7,7 @@ import { type Database, type Tx, withTenant } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
-import { type DataScope, loadDataScope } from '../access/scope';
+import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { visibleOrders } from '../orders/orders.repository';
 
@@ -82,7 +82,7 @@ export function createDashboardService(deps: { db: Database }) {
       const [s] = await tx.select({ n: count() }).from(services).where(eq(services.tenantId, t));
       const [p] = await tx.select({ n: count() }).from(providers).where(eq(providers.tenantId, t));
       const [b] = await tx.select({ n: count() }).from(branches).where(eq(branches.tenantId, t));
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
 
       const out: Dashboard = {
         services_count: Number(s?.n ?? 0),

@@ -23,7 +23,7 @@ export const onboardingRoutes = (deps: { onboarding: OnboardingService; auth: Au
     /** Onboarding happens after the phone is verified and before the profile is complete. */
     const config = { self: true, profileCompleted: false, subscription: false } as const;
     /** Setting the business up changes its general settings. */
-    const write = { profileCompleted: false, subscription: false, permissions: ['settings.general_setting'] } as RouteGuard;
+    const write = { profileCompleted: false, subscription: false, permissions: ['settings.general_setting'], writes: true } as RouteGuard;
     const ctxOf = (request: { auth: import('../auth/auth.service').AuthContext | null }) => {
       if (!request.auth) throw unauthenticated();
       return request.auth;

@@ -5,6 +5,7 @@ import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow
 import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
+import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
 
 export type { OrderItemRow, OrderRow };
 
@@ -77,19 +78,35 @@ export type OrderListRow = {
 
 const customerColumns = { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email };
 
-/** Newest first. */
-export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, page: number, perPage: number) {
+/** The orders list's order, newest first: its sort key (docs/decisions.md "Lists at a busy business's size"). */
+export const ORDER_KEY: readonly KeyPart[] = [
+  { col: orders.createdAt, kind: 'time' },
+  { col: orders.number, kind: 'int' },
+];
+
+/**
+ * One page of orders, newest first. The page's ids are found first on the list's index alone (rows
+ * skipped by an offset cost an index entry each), then only those rows are read with their
+ * customer and line and appointment counts.
+ */
+export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, req: PageRequest) {
   const w = where(tenantId, f);
-  const [total] = await exec.select({ n: count() }).from(orders).where(w);
-  const rows = await exec
-    .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount })
-    .from(orders)
-    .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-    .where(w)
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows: rows as OrderListRow[], total: Number(total?.n ?? 0) };
+  return keysetPage(
+    exec,
+    ORDER_KEY,
+    req,
+    async (win, total) => {
+      const ids = exec.select({ id: orders.id }).from(orders).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset).as('page');
+      const rows = await exec
+        .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total })
+        .from(ids)
+        .innerJoin(orders, and(eq(orders.tenantId, tenantId), eq(orders.id, ids.id)))
+        .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+        .orderBy(...win.orderBy);
+      return rows as (OrderListRow & { key: string; total: number })[];
+    },
+    () => exec.select({ one: sql`1` }).from(orders).where(w),
+  );
 }
 
 /** Placed orders (no drafts, not in the trash) by status, and how many drafts and trashed orders there are. */

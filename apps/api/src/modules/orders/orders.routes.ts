@@ -1,5 +1,5 @@
 import { idParam } from '@app/shared/schemas/access';
-import { messageSchema, pageQuery } from '@app/shared/schemas/common';
+import { keysetPageQuery, messageSchema } from '@app/shared/schemas/common';
 import {
   addItemsBody,
   changeOrderStatusBody,
@@ -106,7 +106,7 @@ export const orderRoutes =
       '/customers/:id/orders',
       {
         config: { ...all, resources: { id: customers } },
-        schema: { tags, summary: "A customer's placed orders of every branch, newest first", params: idParam, querystring: pageQuery, response: { 200: ordersPage } },
+        schema: { tags, summary: "A customer's placed orders of every branch, newest first", params: idParam, querystring: keysetPageQuery, response: { 200: ordersPage } },
       },
       async (request) => svc.customerOrders(ctxOf(request), request.params.id, request.query),
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PageQuery } from '@app/shared/schemas/common';
+import type { KeysetPageQuery } from '@app/shared/schemas/common';
 import type {
   ChangeOrderStatusBody,
   DetailsBody,
@@ -27,9 +27,8 @@ import { bookings, type LineTax, orderImages, orderItems, orders, transactions }
 import { cancellationReasons } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { pageMeta } from '../../lib/http';
 import { isForeignKeyViolation } from '../access/access.repository';
-import { type DataScope, loadDataScope } from '../access/scope';
+import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
@@ -147,17 +146,14 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   }
 
   /** One page of order summaries, newest first: `{ data, meta }`. */
-  async function listPage(tx: Tx, tenantId: string, filter: repo.OrderFilter, page: number, perPage: number) {
-    const { rows, total } = await repo.listOrders(tx, tenantId, filter, page, perPage);
-    return {
-      data: rows.map((r) => summaryOf(r.order, r.customer, Number(r.itemsCount), Number(r.bookingsCount))),
-      meta: pageMeta(page, perPage, total),
-    };
+  async function listPage(tx: Tx, tenantId: string, filter: repo.OrderFilter, q: KeysetPageQuery) {
+    const { rows, meta } = await repo.listOrders(tx, tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+    return { data: rows.map((r) => summaryOf(r.order, r.customer, Number(r.itemsCount), Number(r.bookingsCount))), meta };
   }
 
   async function list(ctx: AuthContext, q: OrdersQuery) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const filter: repo.OrderFilter = {
         search: q.search,
         status: q.status,
@@ -172,7 +168,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         timezone: ctx.tenant.timezone,
         scope,
       };
-      return listPage(tx, ctx.tenantId, filter, q.page, q.per_page);
+      return listPage(tx, ctx.tenantId, filter, q);
     });
   }
 
@@ -180,17 +176,17 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
    * The customer page's orders tab (spec §7 customers/{id}/orders): the customer's placed orders of
    * every branch (no drafts, nothing in the trash), newest first, within the caller's data scope.
    */
-  async function customerOrders(ctx: AuthContext, customerId: string, q: PageQuery) {
+  async function customerOrders(ctx: AuthContext, customerId: string, q: KeysetPageQuery) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const filter: repo.OrderFilter = { customerId, branchId: null, drafts: false, trashed: false, timezone: ctx.tenant.timezone, scope };
-      return listPage(tx, ctx.tenantId, filter, q.page, q.per_page);
+      return listPage(tx, ctx.tenantId, filter, q);
     });
   }
 
   async function statusCounts(ctx: AuthContext, branchId: string | undefined): Promise<OrderStatusCounts> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const r = await repo.statusCounts(tx, ctx.tenantId, scope, branchId ?? ctx.user.currentBranchId);
       return {
         data: ORDER_STATUSES.map((status) => ({ status, count: r.byStatus.find((s) => s.status === status)?.count ?? 0 })),
@@ -204,7 +200,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     const held = new Set(ctx.permissions);
     const owner = ctx.user.isOwner;
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const seesOrders = owner || held.has('orders');
       const seesPayments = owner || held.has('transaction') || held.has('sales.payments') || held.has('orders');
       const ordersUnread = seesOrders ? await repo.unreadOrders(tx, ctx.tenantId, scope) : 0;
@@ -224,7 +220,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   /** One order (marks it read). */
   async function get(ctx: AuthContext, id: string): Promise<Order> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       let row = await repo.findOrder(tx, ctx.tenantId, id, scope);
       if (!row) throw notFound();
       if (!row.readAt) {
@@ -241,7 +237,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
 
   async function logs(ctx: AuthContext, id: string): Promise<OrderLog[]> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       if (!(await repo.findOrder(tx, ctx.tenantId, id, scope))) throw notFound();
       const rows = await repo.logsOf(tx, ctx.tenantId, id);
       return rows.map((r) => ({
@@ -388,7 +384,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   ): Promise<Order> {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
-        const scope = await loadDataScope(tx, ctx);
+        const scope = scopeOfCaller(ctx);
         const order = await repo.findOrder(tx, ctx.tenantId, id, scope, true);
         if (!order) throw notFound();
         if (order.deletedAt) throw inTrash();
@@ -410,7 +406,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function create(ctx: AuthContext, body: OrderBodyParsed): Promise<Order> {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
-        const scope = await loadDataScope(tx, ctx);
+        const scope = scopeOfCaller(ctx);
         const customerId = body.customer_id ?? null;
         if (customerId) await checkCustomer(tx, ctx.tenantId, customerId);
         const branchId = body.branch_id ?? ctx.user.currentBranchId ?? null;
@@ -732,7 +728,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function trash(ctx: AuthContext, id: string): Promise<void> {
     await withTenant(db, ctx.tenantId, async (tx) => {
       const t = ctx.tenantId;
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const order = await repo.findOrder(tx, t, id, scope, true);
       if (!order) throw notFound();
       if (order.deletedAt) throw inTrash();
@@ -748,7 +744,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function restore(ctx: AuthContext, id: string): Promise<Order> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const t = ctx.tenantId;
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const order = await repo.findOrder(tx, t, id, scope, true);
       if (!order) throw notFound();
       if (!order.deletedAt) throw new AppError(422, 'order_not_in_trash');
@@ -763,7 +759,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function forceDelete(ctx: AuthContext, id: string): Promise<string[]> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const t = ctx.tenantId;
-      const scope = await loadDataScope(tx, ctx);
+      const scope = scopeOfCaller(ctx);
       const order = await repo.findOrder(tx, t, id, scope, true);
       if (!order) throw notFound();
       if (!order.deletedAt) throw new AppError(422, 'order_not_in_trash');
@@ -782,7 +778,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function addImages(ctx: AuthContext, id: string, files: UploadedImage[]): Promise<OrderImage[]> {
     // Checked before storing anything, and again under the order's lock.
     const existing = await withTenant(db, ctx.tenantId, async (tx) => {
-      const order = await repo.findOrder(tx, ctx.tenantId, id, await loadDataScope(tx, ctx));
+      const order = await repo.findOrder(tx, ctx.tenantId, id, scopeOfCaller(ctx));
       if (!order) throw notFound();
       if (order.deletedAt) throw inTrash();
       return (await repo.imagesOf(tx, ctx.tenantId, id)).length;
@@ -792,7 +788,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     try {
       for (const f of files) stored.push({ path: await storage.put(`orders/${ctx.tenantId}/${id}/${randomUUID()}.${f.ext}`, f.bytes), file: f });
       return await withTenant(db, ctx.tenantId, async (tx) => {
-        const order = await repo.findOrder(tx, ctx.tenantId, id, await loadDataScope(tx, ctx), true);
+        const order = await repo.findOrder(tx, ctx.tenantId, id, scopeOfCaller(ctx), true);
         if (!order) throw notFound();
         if (order.deletedAt) throw inTrash();
         const now = (await repo.imagesOf(tx, ctx.tenantId, id)).length;
@@ -810,7 +806,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
 
   async function removeImage(ctx: AuthContext, id: string, imageId: string): Promise<OrderImage[]> {
     const { path, list } = await withTenant(db, ctx.tenantId, async (tx) => {
-      const order = await repo.findOrder(tx, ctx.tenantId, id, await loadDataScope(tx, ctx), true);
+      const order = await repo.findOrder(tx, ctx.tenantId, id, scopeOfCaller(ctx), true);
       if (!order) throw notFound();
       if (order.deletedAt) throw inTrash();
       const images = await repo.imagesOf(tx, ctx.tenantId, id);
@@ -827,7 +823,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   /** The stored file of an image of an order the caller may see. */
   async function imageFile(ctx: AuthContext, id: string, imageId: string) {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const order = await repo.findOrder(tx, ctx.tenantId, id, await loadDataScope(tx, ctx));
+      const order = await repo.findOrder(tx, ctx.tenantId, id, scopeOfCaller(ctx));
       if (!order) throw notFound();
       const img = (await repo.imagesOf(tx, ctx.tenantId, id)).find((i) => i.id === imageId);
       if (!img) throw notFound();

@@ -22,7 +22,7 @@ export const subscriptionRoutes = (deps: { db: Database }): FastifyPluginAsyncZo
   // GET (and "trail") as the spec names it; the bearer token, never a cookie, authenticates it.
   app.get(
     '/subscription/extend-trail',
-    { config, schema: { tags, summary: 'Extend the free trial once (no subscription status yet); 422 when already extended or subscribed', response: { 200: written(subscriptionSchema) } } },
+    { config: { ...config, writes: true }, schema: { tags, summary: 'Extend the free trial once (no subscription status yet); 422 when already extended or subscribed', response: { 200: written(subscriptionSchema) } } },
     async (request) => subscription.extendTrial(ctxOf(request), request.locale),
   );
 };

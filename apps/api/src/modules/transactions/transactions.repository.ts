@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/business';
@@ -7,6 +7,7 @@ import { bankAccounts, paymentMethods } from '../../db/schema/settings';
 import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
+import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -145,21 +146,41 @@ function where(tenantId: string, f: ListFilter): SQL | undefined {
   return and(...conds);
 }
 
-/** Newest first. */
-export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, page: number, perPage: number) {
+/** The payments list's order, newest first: its sort key (docs/decisions.md "Lists at a busy business's size"). */
+export const TRANSACTION_KEY: readonly KeyPart[] = [
+  { col: transactions.createdAt, kind: 'time' },
+  { col: transactions.number, kind: 'int' },
+];
+
+/** One page of payments, newest first, with each one's order number and customer. */
+export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const w = where(tenantId, f);
-  const [total] = await exec
-    .select({ n: count() })
-    .from(transactions)
-    .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-    .where(w);
-  const rows = await viewQuery(exec)
-    .where(w)
-    .orderBy(desc(transactions.createdAt), desc(transactions.number))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows, total: Number(total?.n ?? 0) };
+  return keysetPage(
+    exec,
+    TRANSACTION_KEY,
+    req,
+    async (win, total) =>
+      exec
+        .select({ ...viewColumns, key: keyOf(TRANSACTION_KEY), total })
+        .from(transactions)
+        .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
+        .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
+        .where(and(w, win.where))
+        .orderBy(...win.orderBy)
+        .limit(win.limit)
+        .offset(win.offset),
+    () => {
+      const q = exec.select({ one: sql`1` }).from(transactions).$dynamic();
+      // The search reaches the order number and the customer: join them only then.
+      return (
+        f.search
+          ? q
+              .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
+              .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
+          : q
+      ).where(w);
+    },
+  );
 }
 
 /** The live (not trashed) transactions of one order, newest first. */

@@ -26,9 +26,8 @@ import { t } from '../../i18n/messages';
 import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { pageMeta } from '../../lib/http';
 import { nextNumber } from '../../lib/numbers';
-import { loadDataScope } from '../access/scope';
+import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { logOrder, recalculateOrder } from '../orders/order-core';
 import { enqueueMessage } from '../outbox/outbox.service';
@@ -129,7 +128,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
 
   /** Provider accounts see only their own orders' payments (docs/orders.md); another order is a 404. */
   async function assertVisible(tx: Tx, ctx: AuthContext, order: OrderRow) {
-    if (!(await repo.orderVisible(tx, ctx.tenantId, order.id, await loadDataScope(tx, ctx)))) throw notFound();
+    if (!(await repo.orderVisible(tx, ctx.tenantId, order.id, scopeOfCaller(ctx)))) throw notFound();
   }
 
   async function view(tx: Tx, tenantId: string, id: string): Promise<Transaction> {
@@ -189,10 +188,10 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         search: q.search || undefined,
         trashed: q.trashed ?? false,
         timezone: ctx.tenant.timezone,
-        scope: await loadDataScope(tx, ctx),
+        scope: scopeOfCaller(ctx),
       };
-      const { rows, total } = await repo.listTransactions(tx, ctx.tenantId, filter, q.page, q.per_page);
-      return { data: rows.map(toTransaction), meta: pageMeta(q.page, q.per_page, total) };
+      const { rows, meta } = await repo.listTransactions(tx, ctx.tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return { data: rows.map(toTransaction), meta };
     });
   }
 

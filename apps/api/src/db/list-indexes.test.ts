@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, readyUser, rows, type TestApp } from '../../test/helper';
+import { withTenant } from './client';
+
+/**
+ * Each long list's page query is served in its order by an index that matches its default filter
+ * (issue 15): the statement the API really sends is captured and explained with sequential scans
+ * and sorts priced out, so the plan names the index that gives the order, and needs no sort of its
+ * own (orders and bookings read their page's ids first and sort those few rows once more).
+ */
+
+type Statement = { query: string; params: unknown[] };
+let capture: Statement[] | null = null;
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof readyUser>>;
+let tenantId: string;
+let branchId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ logger: { logQuery: (query, params) => capture?.push({ query, params }) } });
+  owner = await readyUser(t);
+  const [me] = await rows<{ tenant_id: string; branch_id: string }>(
+    t.db,
+    sql`select u.tenant_id, b.id as branch_id from users u join branches b on b.tenant_id = u.tenant_id where u.id = ${owner.user.uuid} order by b.is_main desc limit 1`,
+  );
+  tenantId = me!.tenant_id;
+  branchId = me!.branch_id;
+  // Enough rows, in two branches, for the planner to weigh the indexes as it would on a busy business.
+  const [other] = await rows<{ id: string }>(t.db, sql`insert into branches (tenant_id, name) values (${tenantId}, 'Second branch') returning id`);
+  const branchOf = sql`(case when i % 3 = 0 then ${other!.id}::uuid else ${branchId}::uuid end)`;
+  const at = sql`(now() - i * interval '37 minutes')`;
+  await t.db.execute(sql`insert into customers (tenant_id, first_name, last_name, created_at) select ${tenantId}, 'Plan', 'Customer ' || i, ${at} from generate_series(1, 3000) i`);
+  await t.db.execute(sql`insert into orders (tenant_id, number, branch_id, currency, is_draft, deleted_at, created_at)
+    select ${tenantId}, i, ${branchOf}, 'SAR', i % 50 = 0, case when i % 70 = 0 then now() end, ${at} from generate_series(1, 3000) i`);
+  await t.db.execute(sql`insert into transactions (tenant_id, number, order_id, branch_id, payment_method, amount, currency, status, created_at)
+    select tenant_id, number, id, branch_id, 'cash', 100, 'SAR', 'confirmed', created_at from orders where tenant_id = ${tenantId}`);
+  const [provider] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name) values (${tenantId}, 'Plan provider') returning id`);
+  await t.db.execute(sql`insert into order_items (tenant_id, order_id, type, name) select tenant_id, id, 'service', 'Cut' from orders where tenant_id = ${tenantId}`);
+  await t.db.execute(sql`insert into bookings (tenant_id, number, order_id, order_item_id, branch_id, provider_id, start_at, end_at, occupied_until, duration)
+    select o.tenant_id, o.number, o.id, it.id, o.branch_id, ${provider!.id}, o.created_at, o.created_at + interval '30 minutes', o.created_at + interval '30 minutes', 30
+    from orders o join order_items it on it.tenant_id = o.tenant_id and it.order_id = o.id where o.tenant_id = ${tenantId}`);
+  await t.db.execute(sql`analyze`);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A parameter as a literal (the values of these queries: ids, numbers, dates, zone names). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+const inline = (s: Statement) => s.query.replace(/\$(\d+)/g, (_, n: string) => literal(s.params[Number(n) - 1]));
+
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/** The plan of the list's page statement (the one ordering and limiting `table`), as its RLS role sees it. */
+async function planOf(list: string, table: string) {
+  capture = [];
+  const res = await owner.client.get(`${list}?per_page=25`);
+  const seen = capture;
+  capture = null;
+  expect(res.statusCode, res.body).toBe(200);
+  const page = seen.find((s) => s.query.includes(`from "${table}"`) && /order by/i.test(s.query) && /limit/i.test(s.query));
+  expect(page, `no page query of ${table} among ${seen.length} statements`).toBeDefined();
+  const plan = await withTenant(t.db, tenantId, async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    const out = (await tx.execute(sql.raw(`explain (format json) ${inline(page!)}`))) as unknown as { rows: Record<string, unknown>[] };
+    const cell = Object.values(out.rows[0]!)[0];
+    return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  });
+  if (process.env.PLAN_DEBUG) console.log(inline(page!), JSON.stringify(plan, null, 1));
+  const all = nodes(plan[0]!.Plan);
+  return { indexes: all.map((n) => n['Index Name']).filter(Boolean), sorts: all.filter((n) => n['Node Type'] === 'Sort').length };
+}
+
+describe('the long lists have indexes in their order', () => {
+  const cases = [
+    // [list, table, index with the top bar's branch chosen, index over every branch, sorts allowed]
+    ['orders', 'orders', 'orders_list', 'orders_created', 1],
+    ['bookings', 'bookings', 'bookings_list', 'bookings_time', 1],
+    ['transactions', 'transactions', 'transactions_list', 'transactions_created', 0],
+    ['customers', 'customers', 'customers_tenant_created', 'customers_tenant_created', 0],
+  ] as const;
+
+  for (const [list, table, branchIndex, allIndex, sorts] of cases) {
+    it(`GET /api/v1/${list} reads ${branchIndex} for a branch and ${allIndex} for every branch`, async () => {
+      expect((await owner.client.put('auth/current-branch', { branch_id: branchId })).statusCode).toBe(200);
+      const one = await planOf(list, table);
+      expect(one.indexes).toContain(branchIndex);
+      expect(one.sorts).toBeLessThanOrEqual(sorts);
+
+      expect((await owner.client.put('auth/current-branch', { branch_id: null })).statusCode).toBe(200);
+      const every = await planOf(list, table);
+      expect(every.indexes).toContain(allIndex);
+      expect(every.sorts).toBeLessThanOrEqual(sorts);
+    });
+  }
+});

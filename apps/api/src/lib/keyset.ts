@@ -1,0 +1,135 @@
+import { LIST_COUNT_CAP } from '@app/shared/schemas/common';
+import type { KeysetMeta } from '@app/shared/schemas/common';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { type Countable, countExpr, countUpTo } from './count';
+import { fieldError } from './errors';
+
+/**
+ * Keyset ("seek") pagination for the long lists (docs/decisions.md "Lists at a busy business's
+ * size"). A list is read newest first by its sort key, a few columns compared as one row
+ * (`(created_at, number)`), with an index on the list's filter columns then those. A page next to a
+ * known one starts where that page ended (`(created_at, number) < (…)`), so the 500th page costs
+ * what the first does; a page asked for by number skips rows (`offset`), which stays cheap up to
+ * the counting cap the pager offers numbers for.
+ */
+
+/** A sort column: a timestamp (carried to the microsecond), an integer or a uuid. */
+export type KeyPart = { col: AnyColumn | SQL; kind: 'time' | 'int' | 'uuid' };
+
+type Direction = 'next' | 'prev';
+export type Cursor = { dir: Direction; values: (string | number)[] };
+
+const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The row's key, as SQL selecting a JSON array text (timestamps to the microsecond, in UTC). */
+export function keyOf(parts: readonly KeyPart[]): SQL<string> {
+  const items = parts.map((p) => (p.kind === 'time' ? sql`to_char(${p.col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : p.kind === 'uuid' ? sql`${p.col}::text` : p.col));
+  return sql<string>`json_build_array(${sql.join(items, sql`, `)})::text`;
+}
+
+export function encodeCursor(dir: Direction, key: string): string {
+  return Buffer.from(`${dir === 'next' ? 'n' : 'p'}${key}`, 'utf8').toString('base64url');
+}
+
+/** The cursor a client sent back, checked against the list's key (422 on `cursor` when it is not one). */
+export function decodeCursor(parts: readonly KeyPart[], raw: string): Cursor {
+  const bad = () => fieldError('cursor', 'invalid');
+  let text: string;
+  try {
+    text = Buffer.from(raw, 'base64url').toString('utf8');
+  } catch {
+    throw bad();
+  }
+  const dir = text[0] === 'n' ? 'next' : text[0] === 'p' ? 'prev' : null;
+  if (!dir) throw bad();
+  let values: unknown;
+  try {
+    values = JSON.parse(text.slice(1));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(values) || values.length !== parts.length) throw bad();
+  parts.forEach((p, i) => {
+    const v = values[i];
+    const ok = p.kind === 'time' ? typeof v === 'string' && ISO_US.test(v) : p.kind === 'int' ? Number.isSafeInteger(v) : typeof v === 'string' && UUID.test(v);
+    if (!ok) throw bad();
+  });
+  return { dir, values: values as (string | number)[] };
+}
+
+/** Rows after (next) or before (prev) the cursor's row in the list's order (newest first). */
+export function afterCursor(parts: readonly KeyPart[], cursor: Cursor): SQL {
+  const cols = sql.join(
+    parts.map((p) => p.col),
+    sql`, `,
+  );
+  const vals = sql.join(
+    parts.map((p, i) => {
+      const v = cursor.values[i];
+      return p.kind === 'time' ? sql`${v}::timestamptz` : p.kind === 'uuid' ? sql`${v}::uuid` : sql`${v}::bigint`;
+    }),
+    sql`, `,
+  );
+  return cursor.dir === 'next' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
+}
+
+/** ORDER BY of the list (newest first), or reversed to read the page before a cursor. */
+export function orderOf(parts: readonly KeyPart[], dir: Direction = 'next'): SQL[] {
+  return parts.map((p) => (dir === 'next' ? sql`${p.col} desc` : sql`${p.col} asc`));
+}
+
+export type PageRequest = { page: number; perPage: number; cursor?: string | undefined };
+
+/** What a list's reader is asked for: its condition, order, limit and offset. */
+export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+
+/**
+ * One page of a long list with its meta. `read` fetches the rows in a window, each with its `key`
+ * (selected with `keyOf`) and `total`, the `total` expression it is handed (the capped count, so the
+ * page and its count are one statement); `countRows` selects the rows to count.
+ */
+export async function keysetPage<T extends { key: string; total: number }>(
+  exec: Executor,
+  parts: readonly KeyPart[],
+  req: PageRequest,
+  read: (w: PageWindow, total: SQL<number>) => Promise<T[]>,
+  countRows: () => Countable,
+): Promise<{ rows: T[]; meta: KeysetMeta }> {
+  const cursor = req.cursor ? decodeCursor(parts, req.cursor) : null;
+  const dir = cursor?.dir ?? 'next';
+  const fetched = await read(
+    {
+      where: cursor ? afterCursor(parts, cursor) : undefined,
+      orderBy: orderOf(parts, dir),
+      limit: req.perPage + 1,
+      offset: cursor ? 0 : (req.page - 1) * req.perPage,
+    },
+    countExpr(countRows(), LIST_COUNT_CAP + 1),
+  );
+  const more = fetched.length > req.perPage;
+  const rows = fetched.slice(0, req.perPage);
+  if (dir === 'prev') rows.reverse();
+  // Reading back to the start: that is the first page, whatever the address said.
+  const page = dir === 'prev' && !more ? 1 : req.page;
+  const hasNext = dir === 'next' ? more : rows.length > 0;
+  const hasPrev = dir === 'prev' ? more : page > 1 && rows.length > 0;
+  // An empty page carries no count (a page past the end): count on its own then.
+  const counted = fetched[0] ? Number(fetched[0].total) : await countUpTo(exec, countRows(), LIST_COUNT_CAP + 1);
+  const exact = counted <= LIST_COUNT_CAP;
+  const total = Math.min(counted, LIST_COUNT_CAP);
+  const lastPage = exact ? Math.max(1, Math.ceil(total / req.perPage)) : Math.max(Math.ceil(total / req.perPage), page + (hasNext ? 1 : 0));
+  return {
+    rows,
+    meta: {
+      current_page: page,
+      per_page: req.perPage,
+      total,
+      last_page: lastPage,
+      total_exact: exact,
+      next_cursor: hasNext ? encodeCursor('next', rows[rows.length - 1]!.key) : null,
+      prev_cursor: hasPrev ? encodeCursor('prev', rows[0]!.key) : null,
+    },
+  };
+}
