@@ -5,6 +5,7 @@ import { DEMO, seedDemo, setSupportPassword } from './db/seed';
 import { randomToken } from './lib/crypto';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startPaymentLinkSweeper } from './jobs/payment-links';
+import { startDashboardCompactor } from './jobs/dashboard-compactor';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
@@ -19,6 +20,7 @@ const hasSupport = supportPassword ? await setSupportPassword(handle.db, support
 const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
 const stopSweeper = startPaymentLinkSweeper(handle.db, config, app.log);
+const stopCompactor = startDashboardCompactor(handle.db, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -31,6 +33,7 @@ async function shutdown(signal: string) {
     await app.close();
     await stopWorker();
     await stopSweeper();
+    await stopCompactor();
     await handle.close();
     process.exit(0);
   } catch (err) {

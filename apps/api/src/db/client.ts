@@ -49,12 +49,22 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     // bigint columns come back as strings by default; ours are minor units well inside 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema, ...(opts.logger ? { logger: opts.logger } : {}) }) as unknown as Database;
-    tenantRunners.set(db, pgTenantRunner(pool, db));
+    // The counters' own connections (lib/numbers.ts): a number is taken and committed there in one
+    // statement, so no request holds a business's counter until its own commit.
+    const counterPool = new pg.Pool({ connectionString: opts.url, max: 2 });
+    counterPool.on('error', () => {});
+    // A lost counter commit (a crash before it reached the disk) can only hand out a number no
+    // committed row holds: any transaction that used the number flushed the log past it.
+    counterPool.on('connect', (c) => void c.query('set synchronous_commit = off').catch(() => {}));
+    tenantRunners.set(db, pgTenantRunner(pool, db, counterPool));
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await counterPool.end();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -84,6 +94,23 @@ export async function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx)
 }
 
 type TenantRunner = (tenantId: string, fn: (tx: Tx) => Promise<unknown>) => Promise<unknown>;
+/** The counter connections of a request transaction (PostgreSQL only). */
+const counterPools = new WeakMap<Tx, pg.Pool>();
+
+/**
+ * The next value of a business's counter, taken and committed on a connection of its own, or null
+ * where the transaction has none (the embedded database, a system transaction): lib/numbers.ts.
+ */
+export async function takeNumberOutside(tx: Tx, tenantId: string, name: string): Promise<number | null> {
+  const pool = counterPools.get(tx);
+  if (!pool) return null;
+  const res = await pool.query<{ value: number }>(
+    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, 1)
+     on conflict (tenant_id, name) do update set value = tenant_counters.value + 1 returning value`,
+    [tenantId, name],
+  );
+  return Number(res.rows[0]!.value);
+}
 const tenantRunners = new WeakMap<Database, TenantRunner>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -95,7 +122,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * parameters: the tenant id is written into the text, and only ever a uuid (checked here; it comes
  * from our own token row).
  */
-function pgTenantRunner(pool: pg.Pool, db: Database): TenantRunner {
+function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): TenantRunner {
   const internal = db as unknown as { dialect: PgDialect; session: { schema: unknown; options: unknown } };
   const { dialect } = internal;
   const { schema: relations, options } = internal.session;
@@ -104,6 +131,7 @@ function pgTenantRunner(pool: pg.Pool, db: Database): TenantRunner {
     const client = await pool.connect();
     const session = new NodePgSession(client, dialect, relations as never, options as never);
     const tx = new NodePgTransaction(dialect, session, relations as never) as unknown as Tx;
+    counterPools.set(tx, counterPool);
     // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool drops it on release.
     try {
       await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', 'app_user', true)`);

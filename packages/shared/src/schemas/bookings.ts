@@ -224,8 +224,17 @@ export const calendarStaffSchema = z.object({
 });
 export type CalendarStaff = z.infer<typeof calendarStaffSchema>;
 
+/**
+ * A booking as the calendar shows it: who, what, when, its status and (team bookings) its crew. A
+ * busy week holds hundreds of these; the booking's own page (`GET bookings/:id`) has the rest.
+ */
+export const calendarBookingSchema = bookingSchema
+  .pick({ id: true, booking_number: true, order_id: true, staff_id: true, start_time: true, end_time: true, status: true, payment_status: true, crew: true, service: true })
+  .extend({ customer: person.nullable() });
+export type CalendarBooking = z.infer<typeof calendarBookingSchema>;
+
 export const calendarResponse = z.object({
-  data: z.object({ bookings: z.array(bookingSchema), blocks: z.array(blockTimeSchema), staff: z.array(calendarStaffSchema) }),
+  data: z.object({ bookings: z.array(calendarBookingSchema), blocks: z.array(blockTimeSchema), staff: z.array(calendarStaffSchema) }),
 });
 export type CalendarResponse = z.infer<typeof calendarResponse>;
 

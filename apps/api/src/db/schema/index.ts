@@ -6,3 +6,4 @@ export * from './access';
 export * from './customers';
 export * from './settings';
 export * from './sales';
+export * from './dashboard';

@@ -16,6 +16,7 @@ import {
   services,
 } from '../../db/schema/business';
 import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
+import { dashboardCounts } from '../../db/schema/dashboard';
 import { blockTimes, bookingCrew, bookings, orderImages, orderItems, orderLogs, orders, paymentLinks, transactions } from '../../db/schema/sales';
 import { expenses, importJobs } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
@@ -62,6 +63,8 @@ export const WIPED: readonly TenantRows[] = [
   customers,
   expenses,
   importJobs,
+  // Last: the rows above leave their own changes here as they go.
+  dashboardCounts,
 ];
 
 export const WIPED_TABLES: readonly string[] = WIPED.map((table) => getTableName(table));

@@ -229,6 +229,7 @@ describe('assignment types', () => {
     expect((await crewClient.get(`bookings/${visit.id}`)).statusCode).toBe(200);
     const cal = (await crewClient.get(`calendar/events?start=${at(d, '00:00')}&end=${at(addDays(d, 1), '00:00')}&branch_id=${branchId}`)).json().data;
     expect(cal.bookings.map((x: { id: string }) => x.id)).toContain(visit.id);
+    expect(cal.bookings.find((x: { id: string }) => x.id === visit.id).crew).toEqual([{ id: helper, name: 'Crew helper' }]);
     expect((await crewClient.post(`bookings/${visit.id}/change-status`, { status: 'completed' })).statusCode).toBe(404);
     // Moved to 13:00: the crew moves with it.
     const moved = await owner.client.put(`bookings/${visit.id}`, { start_time: at(d, '13:00') });
@@ -693,6 +694,20 @@ describe('lists, one booking, the customer tab, the calendar', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.bookings.map((x: { id: string }) => x.id)).toContain(b.id);
+    // Only what an event shows: a busy week holds hundreds (issue 15 §4); the booking's page has the rest.
+    expect(data.bookings.find((x: { id: string }) => x.id === b.id)).toEqual({
+      id: b.id,
+      booking_number: b.booking_number,
+      order_id: b.order_id,
+      staff_id: id('pA'),
+      start_time: b.start_time,
+      end_time: b.end_time,
+      status: b.status,
+      payment_status: b.payment_status,
+      customer: b.customer && { id: b.customer.id, name: b.customer.name },
+      service: b.service,
+      crew: [],
+    });
     expect(data.blocks.map((x: { id: string }) => x.id)).toContain(block.id);
     const staffIds = data.staff.map((s: { id: string }) => s.id);
     expect(staffIds.slice(0, 3)).toEqual([id('pA'), id('pB'), id('pC')]);

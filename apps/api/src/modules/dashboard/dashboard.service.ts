@@ -10,6 +10,7 @@ import { bookings, orderItems, orders, transactions } from '../../db/schema/sale
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { visibleOrders } from '../orders/orders.repository';
+import * as repo from './dashboard.repository';
 
 /** Days of the sales series (today included) and of the top services / order sources window. */
 export const DASHBOARD_DAYS = 30;
@@ -35,7 +36,15 @@ const ownBookings = (scope: DataScope): SQL | undefined => (scope.bookings === '
 async function bookingList(tx: Tx, where: SQL | undefined, limit: number): Promise<DashboardBooking[]> {
   const rows = await tx
     .select({
-      b: bookings,
+      id: bookings.id,
+      number: bookings.number,
+      orderId: bookings.orderId,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      status: bookings.status,
+      providerId: bookings.providerId,
+      customerId: bookings.customerId,
+      serviceId: bookings.serviceId,
       staffName: providers.name,
       serviceName: services.name,
       firstName: customers.firstName,
@@ -49,17 +58,80 @@ async function bookingList(tx: Tx, where: SQL | undefined, limit: number): Promi
     .orderBy(asc(bookings.startAt), asc(bookings.number))
     .limit(limit);
   return rows.map((r) => ({
-    id: r.b.id,
-    booking_number: r.b.number,
-    order_id: r.b.orderId,
-    start_time: r.b.startAt.toISOString(),
-    end_time: r.b.endAt.toISOString(),
-    status: r.b.status,
-    staff_id: r.b.providerId,
-    staff: r.staffName !== null ? { id: r.b.providerId, name: r.staffName } : null,
-    customer: r.b.customerId && r.firstName !== null ? { id: r.b.customerId, name: `${r.firstName} ${r.lastName ?? ''}`.trim() } : null,
-    service: r.b.serviceId && r.serviceName !== null ? { id: r.b.serviceId, name: r.serviceName } : null,
+    id: r.id,
+    booking_number: r.number,
+    order_id: r.orderId,
+    start_time: r.startAt.toISOString(),
+    end_time: r.endAt.toISOString(),
+    status: r.status,
+    staff_id: r.providerId,
+    staff: r.staffName !== null ? { id: r.providerId, name: r.staffName } : null,
+    customer: r.customerId && r.firstName !== null ? { id: r.customerId, name: `${r.firstName} ${r.lastName ?? ''}`.trim() } : null,
+    service: r.serviceId && r.serviceName !== null ? { id: r.serviceId, name: r.serviceName } : null,
   }));
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The services with the most lines, then revenue. */
+function topServicesOf(rows: repo.KeptFigures['services']) {
+  return [...rows]
+    .sort((a, b) => b.count - a.count || b.revenue - a.revenue || byName(a.serviceId, b.serviceId))
+    .slice(0, TOP_SERVICES)
+    .map((r) => ({ service_id: r.serviceId, name: r.name, count: r.count, revenue: r.revenue }));
+}
+
+type Window = { tz: string; branchId: string | null; scope: DataScope; seriesStart: string; salesFrom: string; todayEnd: number };
+
+/**
+ * Sales by day, order sources and top services counted from the orders themselves: for an account
+ * that sees only some of the business's orders (a provider's assigned ones), which the kept
+ * figures cannot tell apart.
+ */
+async function countedFigures(tx: Tx, tenantId: string, w: Window, grants: Grants): Promise<repo.KeptFigures> {
+  const at = (date: string) => new Date(localDayBounds(date, w.tz)[0]);
+  const out: repo.KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 } };
+  const placed = and(eq(orders.tenantId, tenantId), isNull(orders.deletedAt), eq(orders.isDraft, false), w.branchId ? eq(orders.branchId, w.branchId) : undefined, visibleOrders(w.scope));
+  const recent = and(placed, gte(orders.createdAt, at(w.seriesStart)));
+  if (grants.orders) {
+    const top = await tx
+      .select({
+        serviceId: orderItems.serviceId,
+        name: sql<string>`coalesce(max(${services.name}), max(${orderItems.name}))`,
+        n: sql<number>`sum(${orderItems.quantity})::int`,
+        revenue: sql<number>`sum(${orderItems.total})::bigint`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, and(eq(orders.tenantId, orderItems.tenantId), eq(orders.id, orderItems.orderId)))
+      .leftJoin(services, and(eq(services.tenantId, orderItems.tenantId), eq(services.id, orderItems.serviceId)))
+      .where(and(recent, ne(orders.status, 'canceled'), eq(orderItems.type, 'service'), isNotNull(orderItems.serviceId)))
+      .groupBy(orderItems.serviceId);
+    out.services = top.map((r) => ({ serviceId: r.serviceId!, name: r.name, count: Number(r.n), revenue: Number(r.revenue) }));
+    const sources = await tx.select({ source: orders.source, n: count() }).from(orders).where(recent).groupBy(orders.source);
+    out.sources = sources.map((r) => ({ source: r.source, count: Number(r.n) }));
+  }
+  if (grants.sales) {
+    const day = sql<string>`to_char(${transactions.createdAt} at time zone ${w.tz}, 'YYYY-MM-DD')`;
+    const rows = await tx
+      .select({ day, amount: sql<number>`sum(${transactions.amount})::bigint` })
+      .from(transactions)
+      .innerJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
+      .where(
+        and(
+          eq(transactions.tenantId, tenantId),
+          eq(transactions.status, 'confirmed'),
+          isNull(transactions.deletedAt),
+          gte(transactions.createdAt, at(w.salesFrom)),
+          lt(transactions.createdAt, new Date(w.todayEnd)),
+          w.branchId ? eq(orders.branchId, w.branchId) : undefined,
+          visibleOrders(w.scope),
+        ),
+      )
+      // By position: the time zone is a parameter, so the expression itself would not match the select's.
+      .groupBy(sql`1`);
+    out.salesByDay = new Map(rows.map((r) => [r.day, Number(r.amount)]));
+  }
+  return out;
 }
 
 /** The dashboard's figures for the top bar's branch, in the business's time zone (docs/orders.md "Dashboard"). */
@@ -76,18 +148,23 @@ export function createDashboardService(deps: { db: Database }) {
     const weekStart = addDays(today, -((weekdayOf(today) - ctx.tenant.startOfWeek + 7) % 7));
     const monthStart = `${today.slice(0, 8)}01`;
     const seriesStart = addDays(today, -(DASHBOARD_DAYS - 1));
-    const at = (date: string) => new Date(localDayBounds(date, tz)[0]);
+    const salesFrom = [seriesStart, weekStart, monthStart].sort()[0]!;
 
     return withTenant(db, t, async (tx) => {
-      const [s] = await tx.select({ n: count() }).from(services).where(eq(services.tenantId, t));
-      const [p] = await tx.select({ n: count() }).from(providers).where(eq(providers.tenantId, t));
-      const [b] = await tx.select({ n: count() }).from(branches).where(eq(branches.tenantId, t));
+      const [c] = await tx
+        .select({
+          services: sql<number>`(select count(*)::int from ${services} where ${services.tenantId} = ${t})`,
+          providers: sql<number>`(select count(*)::int from ${providers} where ${providers.tenantId} = ${t})`,
+          branches: count(),
+        })
+        .from(branches)
+        .where(eq(branches.tenantId, t));
       const scope = scopeOfCaller(ctx);
 
       const out: Dashboard = {
-        services_count: Number(s?.n ?? 0),
-        providers_count: Number(p?.n ?? 0),
-        branches_count: Number(b?.n ?? 0),
+        services_count: Number(c?.services ?? 0),
+        providers_count: Number(c?.providers ?? 0),
+        branches_count: Number(c?.branches ?? 0),
         currency: ctx.tenant.currency,
         time_zone: tz,
         today_appointments: [],
@@ -109,14 +186,12 @@ export function createDashboardService(deps: { db: Database }) {
         out.next_bookings = await bookingList(tx, and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), LIST_SIZE);
       }
 
-      // Placed orders of the branch the account may see.
-      const placed = and(eq(orders.tenantId, t), isNull(orders.deletedAt), eq(orders.isDraft, false), branchId ? eq(orders.branchId, branchId) : undefined, visibleOrders(scope));
       if (grants.orders) {
         const latest = await tx
           .select({ o: orders, firstName: customers.firstName, lastName: customers.lastName })
           .from(orders)
           .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-          .where(placed)
+          .where(and(eq(orders.tenantId, t), isNull(orders.deletedAt), eq(orders.isDraft, false), branchId ? eq(orders.branchId, branchId) : undefined, visibleOrders(scope)))
           .orderBy(desc(orders.createdAt), desc(orders.number))
           .limit(LIST_SIZE);
         out.latest_orders = latest.map((r) => ({
@@ -130,50 +205,30 @@ export function createDashboardService(deps: { db: Database }) {
           currency: r.o.currency,
           customer: r.o.customerId && r.firstName !== null ? { id: r.o.customerId, name: `${r.firstName} ${r.lastName ?? ''}`.trim() } : null,
         }));
-
-        const recent = and(placed, gte(orders.createdAt, at(seriesStart)));
-        const top = await tx
-          .select({
-            serviceId: orderItems.serviceId,
-            name: sql<string>`coalesce(max(${services.name}), max(${orderItems.name}))`,
-            n: sql<number>`sum(${orderItems.quantity})::int`,
-            revenue: sql<number>`sum(${orderItems.total})::bigint`,
-          })
-          .from(orderItems)
-          .innerJoin(orders, and(eq(orders.tenantId, orderItems.tenantId), eq(orders.id, orderItems.orderId)))
-          .leftJoin(services, and(eq(services.tenantId, orderItems.tenantId), eq(services.id, orderItems.serviceId)))
-          .where(and(recent, ne(orders.status, 'canceled'), eq(orderItems.type, 'service'), isNotNull(orderItems.serviceId)))
-          .groupBy(orderItems.serviceId)
-          .orderBy(sql`sum(${orderItems.quantity}) desc`, sql`sum(${orderItems.total}) desc`, asc(orderItems.serviceId))
-          .limit(TOP_SERVICES);
-        out.top_services = top.map((r) => ({ service_id: r.serviceId!, name: r.name, count: Number(r.n), revenue: Number(r.revenue) }));
-
-        const sources = await tx.select({ source: orders.source, n: count() }).from(orders).where(recent).groupBy(orders.source).orderBy(desc(count()), asc(orders.source));
-        out.order_sources = sources.map((r) => ({ source: r.source, count: Number(r.n) }));
       }
 
+      // The kept figures (schema/dashboard.ts) hold every order of the business: an account that
+      // sees only some (a provider's assigned orders) has its figures counted from those orders.
+      // Customers belong to the business as a whole and are always the kept count.
+      const kept = scope.orders === 'all';
+      const figures = await repo.keptFigures(tx, t, {
+        salesFrom,
+        windowFrom: seriesStart,
+        today,
+        monthStart,
+        branchKey: branchId,
+        sales: kept && grants.sales,
+        orders: kept && grants.orders,
+        customers: grants.customers,
+      });
+      const counted = kept ? figures : await countedFigures(tx, t, { tz, branchId, scope, seriesStart, salesFrom, todayEnd }, grants);
+
+      if (grants.orders) {
+        out.top_services = topServicesOf(counted.services.filter((s) => s.count > 0));
+        out.order_sources = counted.sources.filter((s) => s.count > 0).sort((a, b) => b.count - a.count || byName(a.source, b.source));
+      }
       if (grants.sales) {
-        // Money received: confirmed payments not in the trash, by the business's local day.
-        const from = [seriesStart, weekStart, monthStart].sort()[0]!;
-        const day = sql<string>`to_char(${transactions.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;
-        const rows = await tx
-          .select({ day, amount: sql<number>`sum(${transactions.amount})::bigint` })
-          .from(transactions)
-          .innerJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-          .where(
-            and(
-              eq(transactions.tenantId, t),
-              eq(transactions.status, 'confirmed'),
-              isNull(transactions.deletedAt),
-              gte(transactions.createdAt, at(from)),
-              lt(transactions.createdAt, new Date(todayEnd)),
-              branchId ? eq(orders.branchId, branchId) : undefined,
-              visibleOrders(scope),
-            ),
-          )
-          // By position: the time zone is a parameter, so the expression itself would not match the select's.
-          .groupBy(sql`1`);
-        const byDay = new Map(rows.map((r) => [r.day, Number(r.amount)]));
+        const byDay = counted.salesByDay;
         const sum = (fromDate: string) => [...byDay].filter(([d]) => d >= fromDate && d <= today).reduce((a, [, v]) => a + v, 0);
         out.sales = {
           today: byDay.get(today) ?? 0,
@@ -182,14 +237,7 @@ export function createDashboardService(deps: { db: Database }) {
           series: localDates(seriesStart, today).map((date) => ({ date, amount: byDay.get(date) ?? 0 })),
         };
       }
-
-      if (grants.customers) {
-        const [c] = await tx
-          .select({ total: count(), fresh: sql<number>`count(*) filter (where ${customers.createdAt} >= ${at(monthStart).toISOString()}::timestamptz)::int` })
-          .from(customers)
-          .where(eq(customers.tenantId, t));
-        out.customers = { total: Number(c?.total ?? 0), new_this_month: Number(c?.fresh ?? 0) };
-      }
+      if (grants.customers) out.customers = { total: figures.customers.total, new_this_month: figures.customers.fresh };
       return out;
     });
   }

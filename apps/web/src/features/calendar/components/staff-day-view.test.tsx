@@ -1,4 +1,4 @@
-import type { BlockTime, Booking, CalendarStaff } from '@app/shared/schemas/bookings';
+import type { BlockTime, CalendarBooking, CalendarStaff } from '@app/shared/schemas/bookings';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -18,43 +18,20 @@ const staff: CalendarStaff[] = [
   { id: 'badr', name: 'Badr Ali', branch_id: 'b1', color: '#E8590C', photo: null, working_hours: WEEK, time_off: [{ start_date: DATE, end_date: DATE }] },
 ];
 
-const booking = (id: string, staffId: string, from: string, to: string, over: Partial<Booking> = {}): Booking =>
-  ({
-    id,
-    booking_number: Number(id.replace(/\D/g, '')) || 1,
-    order_id: 'o1',
-    order_number: 1,
-    order_item_id: `i-${id}`,
-    customer_id: 'c1',
-    customer: { id: 'c1', name: `Customer ${id}`, phone: null },
-    staff_id: staffId,
-    staff: { id: staffId, name: staffId },
-    crew: [],
-    branch_id: 'b1',
-    team_id: 'b1',
-    service_id: 's1',
-    service: { id: 's1', name: 'Haircut' },
-    date: DATE,
-    slot: from,
-    start_time: at(from),
-    end_time: at(to),
-    duration: 30,
-    buffer: 0,
-    price: 0,
-    total_price: 0,
-    status: 'confirmed',
-    payment_status: 'unpaid',
-    source: 'calendar',
-    notes: null,
-    custom_fields: {},
-    meeting_link: null,
-    transportation_fee_amount: 0,
-    cancellation_reason_id: null,
-    cancellation_note: null,
-    created_at: at('08:00'),
-    updated_at: at('08:00'),
-    ...over,
-  }) as Booking;
+const booking = (id: string, staffId: string, from: string, to: string, over: Partial<CalendarBooking> = {}): CalendarBooking => ({
+  id,
+  booking_number: Number(id.replace(/\D/g, '')) || 1,
+  order_id: 'o1',
+  customer: { id: 'c1', name: `Customer ${id}` },
+  staff_id: staffId,
+  crew: [],
+  service: { id: 's1', name: 'Haircut' },
+  start_time: at(from),
+  end_time: at(to),
+  status: 'confirmed',
+  payment_status: 'unpaid',
+  ...over,
+});
 
 const block: BlockTime = { id: 'k1', branch_id: 'b1', staff_id: null, start_time: at('13:00'), end_time: at('14:00'), notes: 'Meeting', created_at: at('08:00') };
 

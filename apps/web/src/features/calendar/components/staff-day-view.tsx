@@ -1,5 +1,5 @@
 import type { Locale } from '@app/shared/constants';
-import type { BlockTime, Booking, CalendarStaff } from '@app/shared/schemas/bookings';
+import type { BlockTime, CalendarBooking, CalendarStaff } from '@app/shared/schemas/bookings';
 import type { BookingStatus } from '@app/shared/states/booking';
 import { Avatar, Badge, Text } from '@mantine/core';
 import { type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ const DRAG_THRESHOLD_PX = 5;
 const EDGE_PX = 36;
 
 /** A booking dropped on a provider's column: its new provider and start (minutes of the shown day). */
-export type StaffMove = { booking: Booking; staffId: string; start: number };
+export type StaffMove = { booking: CalendarBooking; staffId: string; start: number };
 
 type Props = {
   /** The local date shown (`YYYY-MM-DD`, business zone). */
@@ -43,7 +43,7 @@ type Props = {
   locale: Locale;
   timeFormat: TimeFormat;
   staff: readonly CalendarStaff[];
-  bookings: readonly Booking[];
+  bookings: readonly CalendarBooking[];
   blocks: readonly BlockTime[];
   styles: Record<BookingStatus, StatusStyle>;
   /** The opening hours the grid shows by default (from the branch's hours) and where it scrolls to. */
@@ -51,17 +51,17 @@ type Props = {
   /** The hours of a provider's branch (its working time is kept inside them); null when unknown. */
   branchHoursOf: (branchId: string | null) => WorkingHoursLike | null;
   height: string | number;
-  canMove: (booking: Booking) => boolean;
+  canMove: (booking: CalendarBooking) => boolean;
   /** A booking shown where it was dropped while its move waits for the confirmation. */
   preview?: { bookingId: string; staffId: string; start: number } | null;
   onCellClick: (staffId: string, time: string) => void;
-  onBookingClick: (booking: Booking) => void;
+  onBookingClick: (booking: CalendarBooking) => void;
   onBlockClick: (block: BlockTime) => void;
   onMove: (move: StaffMove) => void;
 };
 
 type Drag = {
-  booking: Booking;
+  booking: CalendarBooking;
   pointerId: number;
   x0: number;
   y0: number;
@@ -153,7 +153,7 @@ export function StaffDayView(props: Props) {
     return () => document.removeEventListener('keydown', cancel);
   }, [drag?.active]);
 
-  const onPointerDown = (e: ReactPointerEvent<HTMLElement>, booking: Booking, start: number, end: number) => {
+  const onPointerDown = (e: ReactPointerEvent<HTMLElement>, booking: CalendarBooking, start: number, end: number) => {
     // Touch scrolls the grid (a tap still opens the booking); mouse and pen drag.
     if (e.button !== 0 || e.pointerType === 'touch' || !canMove(booking)) return;
     const column = columnRefs.current.get(booking.staff_id)?.getBoundingClientRect();
@@ -191,7 +191,7 @@ export function StaffDayView(props: Props) {
     if (move) onMove({ booking: d.booking, staffId: move.staffId, start: move.start });
   };
 
-  const onBookingActivate = (booking: Booking) => {
+  const onBookingActivate = (booking: CalendarBooking) => {
     // The click that ends a drag is not a click on the booking.
     if (justDragged.current) {
       justDragged.current = false;
@@ -220,7 +220,7 @@ export function StaffDayView(props: Props) {
     gridTemplateColumns: `var(--staff-axis) repeat(${staff.length}, minmax(var(--staff-col-min), 1fr))`,
   } as CSSProperties;
 
-  const eventBody = (b: Booking, style: StatusStyle, h: number, extra?: { start?: number }) => {
+  const eventBody = (b: CalendarBooking, style: StatusStyle, h: number, extra?: { start?: number }) => {
     const customer = b.customer?.name ?? t('event.untitled');
     const service = b.service?.name ?? '';
     const compact = h < COMPACT_PX;
@@ -407,7 +407,7 @@ type ColumnProps = {
   frame: DayWindow;
   height: number;
   cells: readonly number[];
-  timed: readonly { booking: Booking; start: number; end: number }[];
+  timed: readonly { booking: CalendarBooking; start: number; end: number }[];
   blocks: readonly BlockTime[];
   zone: string;
   branchHours: WorkingHoursLike | null;
@@ -416,10 +416,10 @@ type ColumnProps = {
   dragSourceId: string | null;
   clock: (minutes: number) => string;
   registerRef: (el: HTMLElement | null) => void;
-  renderEvent: (b: Booking, start: number, end: number, lane: number, lanes: number, span: number, crew: boolean) => ReactNode;
+  renderEvent: (b: CalendarBooking, start: number, end: number, lane: number, lanes: number, span: number, crew: boolean) => ReactNode;
   /** The moving booking: over the column while dragged (no `place`), in its lane while its move waits for the yes. */
-  renderGhost: (b: Booking, start: number, place?: { lane: number; lanes: number; span: number }) => ReactNode;
-  bookingById: (id: string) => Booking | undefined;
+  renderGhost: (b: CalendarBooking, start: number, place?: { lane: number; lanes: number; span: number }) => ReactNode;
+  bookingById: (id: string) => CalendarBooking | undefined;
   onCellClick: (minute: number) => void;
   onBlockClick: (block: BlockTime) => void;
   blockLabel: (block: BlockTime) => string;

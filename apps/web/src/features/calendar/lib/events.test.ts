@@ -1,43 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockTime, Booking } from '@app/shared/schemas/bookings';
+import type { BlockTime, CalendarBooking } from '@app/shared/schemas/bookings';
 import { statusStyles } from '@/features/bookings/lib/status';
 import { BLOCK_COLOR, blockEvent, bookingEvent, mergeStaff } from './events';
 
-const booking = (over: Partial<Booking> = {}): Booking => ({
+const booking = (over: Partial<CalendarBooking> = {}): CalendarBooking => ({
   id: 'b1',
   booking_number: 7,
   order_id: 'o1',
-  order_number: 3,
-  order_item_id: 'i1',
-  customer_id: 'c1',
-  customer: { id: 'c1', name: 'Khalid Omar', phone: '+966501234567' },
+  customer: { id: 'c1', name: 'Khalid Omar' },
   staff_id: 's1',
-  staff: { id: 's1', name: 'Sara' },
   crew: [],
-  branch_id: 'br1',
-  team_id: 'br1',
-  service_id: 'sv1',
   service: { id: 'sv1', name: 'Haircut' },
-  date: '2025-03-01',
-  slot: '09:30',
   start_time: '2025-03-01T06:30:00.000Z',
   end_time: '2025-03-01T07:00:00.000Z',
-  duration: 30,
-  buffer: 0,
-  price: 5000,
-  total_price: 5750,
   status: 'confirmed',
   payment_status: 'unpaid',
-  source: 'calendar',
-  notes: null,
-  custom_fields: {},
-  meeting_link: null,
-  transportation_fee_amount: 0,
-  cancellation_reason_id: null,
-  cancellation_note: null,
-  recorded_after: false,
-  created_at: '2025-02-01T00:00:00.000Z',
-  updated_at: '2025-02-01T00:00:00.000Z',
   ...over,
 });
 

@@ -1,9 +1,9 @@
 import type { BookingStatus } from '@app/shared/states/booking';
-import type { BlockTime, Booking } from '@app/shared/schemas/bookings';
+import type { BlockTime, CalendarBooking } from '@app/shared/schemas/bookings';
 import { isMovable, type StatusStyle, styleOf } from '@/features/bookings/lib/status';
 
 /** What the calendar's events carry besides their times (FullCalendar's `extendedProps`). */
-export type CalendarEventProps = { kind: 'booking'; booking: Booking } | { kind: 'block'; block: BlockTime };
+export type CalendarEventProps = { kind: 'booking'; booking: CalendarBooking } | { kind: 'block'; block: BlockTime };
 
 /** The subset of FullCalendar's EventInput built here (kept structural so the helpers stay pure). */
 export type EventInputLike = {
@@ -22,7 +22,7 @@ export type EventInputLike = {
 export const BLOCK_COLOR = '#9CA3AF';
 
 /** A booking on the calendar: its customer and service as the title, its status's colour; only active bookings move. */
-export function bookingEvent(b: Booking, styles: Record<BookingStatus, StatusStyle>, canEdit: boolean, fallbackTitle: string): EventInputLike {
+export function bookingEvent(b: CalendarBooking, styles: Record<BookingStatus, StatusStyle>, canEdit: boolean, fallbackTitle: string): EventInputLike {
   const style = styleOf(styles, b.status);
   const title = [b.customer?.name, b.service?.name].filter(Boolean).join(' · ') || fallbackTitle;
   const movable = canEdit && isMovable(b.status);

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useUpdateBooking } from '@/features/bookings/api/bookings';
-import type { BlockTime, Booking, CalendarStaff } from '@app/shared/schemas/bookings';
+import type { BlockTime, CalendarBooking, CalendarStaff } from '@app/shared/schemas/bookings';
 import { BOOKING_STATUSES } from '@app/shared/states/booking';
 import { addDays } from '@app/shared/scheduling/zoned';
 import { scopedBranch, useBranchOptions } from '@/features/bookings/api/options';
@@ -56,7 +56,7 @@ const eventClass = (info: { view: { type: string } }) => (info.view.type.startsW
  * A drag or resize waiting for the user's yes; from the staff view it may change the provider too
  * (`staff`: the new provider and where the booking is drawn meanwhile).
  */
-type PendingMove = { booking: Booking; start: string; end: string; resized: boolean; revert: () => void; staff?: { id: string; name: string; minute: number } };
+type PendingMove = { booking: CalendarBooking; start: string; end: string; resized: boolean; revert: () => void; staff?: { id: string; name: string; minute: number } };
 
 /**
  * `/calendar`: the business's bookings and block times, in the business's zone, clock and first day
@@ -85,7 +85,7 @@ export function CalendarPage() {
   const [staffIds, setStaffIds] = useState<string[]>([]);
   const [knownStaff, setKnownStaff] = useState<CalendarStaff[]>([]);
   const [newBooking, setNewBooking] = useState<BookingStart | null>(null);
-  const [details, setDetails] = useState<Booking | null>(null);
+  const [details, setDetails] = useState<CalendarBooking | null>(null);
   const [blocking, setBlocking] = useState(false);
   const [block, setBlock] = useState<BlockTime | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
@@ -476,7 +476,7 @@ export function CalendarPage() {
       </Card>
 
       <BookingDrawer opened={newBooking !== null} onClose={() => setNewBooking(null)} start={newBooking} staffFallback={staff} />
-      <BookingDetailsDrawer bookingId={details?.id ?? null} initial={details} onClose={() => setDetails(null)} />
+      <BookingDetailsDrawer bookingId={details?.id ?? null} onClose={() => setDetails(null)} />
       <BlockTimeModal opened={blocking} onClose={() => setBlocking(false)} zone={clock.zone} staff={staff} />
       <BlockDetailsModal block={block} onClose={() => setBlock(null)} zone={clock.zone} timeFormat={clock.timeFormat} staffName={staffName(block?.staff_id ?? null)} canDelete={canBlock} />
       <ConfirmDialog
@@ -489,7 +489,7 @@ export function CalendarPage() {
                 when: formatDate(pending.start, locale, { ...whenFormat, timeZone: clock.zone }),
                 end: formatDate(pending.end, locale, { ...whenFormat, timeZone: clock.zone }),
                 staff: reassigning?.name ?? '',
-                from: pending.booking.staff?.name ?? '',
+                from: staffName(pending.booking.staff_id),
               })
             : ''
         }

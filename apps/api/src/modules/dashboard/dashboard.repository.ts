@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+
+const BATCH = 10_000;
+
+/**
+ * Folds the rows the triggers appended into one `compacted` row per key (schema/dashboard.ts), a
+ * batch at a time, across every business (a system task: no tenant context). Rows of transactions
+ * still open are not visible yet and wait for the next run; two compactors never take the same row
+ * (SKIP LOCKED). Answers how many rows were folded.
+ */
+export async function compactDashboard(db: Database, batch = BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const res = (await db.execute(sql`
+      with picked as (
+        select tenant_id, id from dashboard_counts where not compacted order by id limit ${batch} for update skip locked
+      ), fresh as (
+        delete from dashboard_counts d using picked p where d.tenant_id = p.tenant_id and d.id = p.id
+        returning d.tenant_id, d.branch_key, d.metric, d.day, d.key, d.amount, d.count
+      ), folded as (
+        insert into dashboard_counts (tenant_id, branch_key, metric, day, key, amount, count, compacted)
+        select tenant_id, branch_key, metric, day, key, sum(amount), sum(count), true from fresh group by 1, 2, 3, 4, 5
+        on conflict (tenant_id, branch_key, metric, day, key) where compacted
+        do update set amount = dashboard_counts.amount + excluded.amount, count = dashboard_counts.count + excluded.count
+      )
+      select count(*)::int as n from fresh`)) as unknown as { rows: { n: number }[] };
+    const n = Number(res.rows[0]?.n ?? 0);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+export type KeptFigures = {
+  /** Money received a local day (the sales series). */
+  salesByDay: Map<string, number>;
+  /** Placed orders by source over the window. */
+  sources: { source: string; count: number }[];
+  /** Service lines over the window: quantity, revenue and the service's current name. */
+  services: { serviceId: string; name: string; count: number; revenue: number }[];
+  customers: { total: number; fresh: number };
+};
+
+/**
+ * The dashboard's kept figures in one statement: sales by local day over [salesFrom, today], orders
+ * by source and service lines by service over [windowFrom, today] (one branch or all), and the
+ * business's customers (all, and new since `monthStart`). Sections left out are not read.
+ */
+export async function keptFigures(
+  exec: Executor,
+  tenantId: string,
+  q: { salesFrom: string; windowFrom: string; today: string; monthStart: string; branchKey: string | null; sales: boolean; orders: boolean; customers: boolean },
+): Promise<KeptFigures> {
+  const branch = q.branchKey ? sql` and branch_key = ${q.branchKey}` : sql``;
+  const parts: SQL[] = [];
+  if (q.sales)
+    parts.push(sql`select metric, day::text as day, key, sum(amount)::bigint as amount, sum(count)::bigint as count, null::text as name
+      from dashboard_counts where tenant_id = ${tenantId} and metric = 'sales' and day between ${q.salesFrom}::date and ${q.today}::date${branch}
+      group by metric, day, key`);
+  if (q.orders)
+    parts.push(sql`select metric, null::text, key, sum(amount)::bigint, sum(count)::bigint,
+        case when metric = 'services' then (select s.name from services s where s.tenant_id = ${tenantId} and s.id::text = key) end
+      from dashboard_counts where tenant_id = ${tenantId} and metric in ('orders', 'services') and day between ${q.windowFrom}::date and ${q.today}::date${branch}
+      group by metric, key`);
+  if (q.customers)
+    parts.push(sql`select 'customers', null::text, case when day >= ${q.monthStart}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
+      from dashboard_counts where tenant_id = ${tenantId} and metric = 'customers' group by 3`);
+  const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 } };
+  if (!parts.length) return out;
+  const res = (await exec.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { metric: string; day: string | null; key: string; amount: number | string; count: number | string; name: string | null }[];
+  };
+  for (const r of res.rows) {
+    const amount = Number(r.amount);
+    const count = Number(r.count);
+    if (r.metric === 'sales' && r.day) out.salesByDay.set(r.day, (out.salesByDay.get(r.day) ?? 0) + amount);
+    else if (r.metric === 'orders' && count !== 0) out.sources.push({ source: r.key, count });
+    else if (r.metric === 'services' && r.name !== null && count !== 0) out.services.push({ serviceId: r.key, name: r.name, count, revenue: amount });
+    else if (r.metric === 'customers') {
+      out.customers.total += count;
+      if (r.key === 'new') out.customers.fresh += count;
+    }
+  }
+  return out;
+}
