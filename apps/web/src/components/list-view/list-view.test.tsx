@@ -156,6 +156,23 @@ describe('ListView', () => {
     expect(onPage).toHaveBeenCalledWith(3);
   });
 
+  it('past the counting cap: says "more than", asks for the pages either side by cursor and the others by number', () => {
+    const onPage = vi.fn();
+    const capped: Paged<Person> = {
+      data: [HUDA, LAMA],
+      meta: { current_page: 41, per_page: 2, total: 80, last_page: 42, total_exact: false, next_cursor: 'nextC', prev_cursor: 'prevC' },
+    };
+    wrap(<List query={loaded(capped)} onPage={onPage} />);
+    expect(screen.getByTestId('people-pagination-range').textContent).toBe('81–82 of more than 80');
+    const pager = within(screen.getByTestId('people-pagination'));
+    fireEvent.click(pager.getByText('42'));
+    expect(onPage).toHaveBeenLastCalledWith(42, 'nextC');
+    fireEvent.click(pager.getByText('40'));
+    expect(onPage).toHaveBeenLastCalledWith(40, 'prevC');
+    fireEvent.click(pager.getByText('1'));
+    expect(onPage).toHaveBeenLastCalledWith(1);
+  });
+
   it('asks for the last page when the one shown is past the end', () => {
     const onPage = vi.fn();
     wrap(<List query={loaded(page([], 4, 5, 3))} onPage={onPage} />);
@@ -237,6 +254,13 @@ describe('useListParams', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(screen.getByTestId('address').textContent).toBe('?tab=x');
     expect((screen.getByTestId('people-search') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps the cursor of a page with it in the address and the query, and drops it with any other change', () => {
+    wrap(<FilteredPeople />, '/people?tab=x&city=riyadh&page=41&cursor=abc');
+    expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 41, per_page: 25, cursor: 'abc', city: 'riyadh' });
+    fireEvent.click(screen.getByRole('button', { name: 'To Jeddah' }));
+    expect(screen.getByTestId('address').textContent).toBe('?tab=x&city=jeddah');
   });
 
   it('writes the search to the address once typing pauses', async () => {

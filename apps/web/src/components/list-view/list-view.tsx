@@ -16,7 +16,20 @@ export const PHONE_QUERY = '(max-width: 48em)';
 /** A phone-sized screen; read before the first paint, so a list never renders the wrong layout first. */
 export const useIsPhone = () => useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
-export type PageMeta = { current_page: number; per_page: number; total: number; last_page: number };
+/**
+ * A server page's meta. The long lists (orders, bookings, customers, payments) count no further than
+ * a cap: `total_exact` false says there are more than `total`, and `next_cursor` / `prev_cursor`
+ * reach the pages either side of this one at the cost of the first.
+ */
+export type PageMeta = {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  total_exact?: boolean;
+  next_cursor?: string | null;
+  prev_cursor?: string | null;
+};
 export type Paged<T> = { data: T[]; meta: PageMeta };
 
 export type ListViewColumn<T> = {
@@ -70,8 +83,11 @@ type ListViewProps<T> = {
   /** A filter or the search is set: an empty list says nothing matches, with a button calling `onClear`. */
   filtered?: boolean;
   onClear?: () => void;
-  /** A server page's pager calls this with the page asked for. */
-  onPage?: (page: number) => void;
+  /**
+   * A server page's pager calls this with the page asked for, and the cursor that reaches it when
+   * it is next to this one (otherwise the page is asked for by number).
+   */
+  onPage?: (page: number, cursor?: string) => void;
   loadingRows?: number;
   errorTitle: string;
   empty: { icon: Icon; title: string; description?: string; action?: ReactNode };
@@ -142,9 +158,9 @@ export function ListView<T>(props: ListViewProps<T>) {
       </Card>
       {meta && meta.total > 0 && (
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Range meta={meta} testId={`${testId}-pagination-range`} />
+          <Range meta={meta} shown={items.length} testId={`${testId}-pagination-range`} />
           {meta.last_page > 1 && onPage && (
-            <Pagination total={meta.last_page} value={meta.current_page} onChange={onPage} size="sm" siblings={phone ? 0 : 1} data-testid={`${testId}-pagination`} />
+            <Pagination total={meta.last_page} value={meta.current_page} onChange={(p) => pageTo(onPage, meta, p)} size="sm" siblings={phone ? 0 : 1} data-testid={`${testId}-pagination`} />
           )}
         </Group>
       )}
@@ -152,14 +168,30 @@ export function ListView<T>(props: ListViewProps<T>) {
   );
 }
 
-function Range({ meta, testId }: { meta: PageMeta; testId: string }) {
+/** Asks for a page: by the cursor of its neighbour when it is next to this one, else by its number. */
+function pageTo(onPage: (page: number, cursor?: string) => void, meta: PageMeta, page: number) {
+  const cursor = cursorTo(meta, page);
+  if (cursor) onPage(page, cursor);
+  else onPage(page);
+}
+
+/** The cursor of the page next to this one (the pager's arrows and neighbours), if it is one. */
+export function cursorTo(meta: PageMeta, page: number): string | undefined {
+  if (page === meta.current_page + 1) return meta.next_cursor ?? undefined;
+  if (page === meta.current_page - 1) return meta.prev_cursor ?? undefined;
+  return undefined;
+}
+
+function Range({ meta, shown, testId }: { meta: PageMeta; shown: number; testId: string }) {
   const { t } = useTranslation('common');
   const locale = useLocale();
   const from = (meta.current_page - 1) * meta.per_page + 1;
-  const to = Math.min(meta.current_page * meta.per_page, meta.total);
+  // Past the cap the total is a floor: the page's own rows say where it ends.
+  const to = meta.total_exact === false ? from + Math.max(shown, 1) - 1 : Math.min(meta.current_page * meta.per_page, meta.total);
+  const values = { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(meta.total, locale) };
   return (
     <Text fz="sm" c="dimmed" data-testid={testId}>
-      {t('list.range', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(meta.total, locale) })}
+      {meta.total_exact === false ? t('list.rangeMore', values) : t('list.range', values)}
     </Text>
   );
 }

@@ -7,11 +7,12 @@ import { useSearchParams } from 'react-router';
 export const PER_PAGE = 25;
 
 /** The set filters and the search as the API reads them, with the page. */
-export type ListQuery<K extends string> = { page: number; per_page: number; search?: string } & Partial<Record<K, string>>;
+export type ListQuery<K extends string> = { page: number; per_page: number; search?: string; cursor?: string } & Partial<Record<K, string>>;
 
 export type ListParams<K extends string> = {
   page: number;
-  setPage: (page: number) => void;
+  /** A page by number, or with the cursor of the page next to the one shown (ListView passes it). */
+  setPage: (page: number, cursor?: string) => void;
   /** Each filter's value in the address, `''` when not set (check it before sending: the address can hold anything). */
   filters: Record<K, string>;
   /** Sets one filter (`null` or `''` removes it) and goes back to the first page. */
@@ -45,6 +46,8 @@ export function useListParams<const K extends string>(keys: readonly K[], perPag
   const [params, setParams] = useSearchParams();
   const page = toPage(params.get('page'));
   const search = params.get('search') ?? '';
+  // A cursor only goes with the page it reached (a page of the long lists past their counting cap).
+  const cursor = page > 1 ? (params.get('cursor') ?? '') : '';
 
   const patch = useCallback(
     (changes: Record<string, string | null>) =>
@@ -55,7 +58,9 @@ export function useListParams<const K extends string>(keys: readonly K[], perPag
             if (value) next.set(key, value);
             else next.delete(key);
           }
+          // Any other change starts the list again from its first page.
           if (!('page' in changes)) next.delete('page');
+          if (!('cursor' in changes)) next.delete('cursor');
           return next;
         },
         { replace: true, preventScrollReset: true },
@@ -95,7 +100,7 @@ export function useListParams<const K extends string>(keys: readonly K[], perPag
 
   return {
     page,
-    setPage: (p) => patch({ page: p > 1 ? String(p) : null }),
+    setPage: (p, cursor) => patch({ page: p > 1 ? String(p) : null, cursor: p > 1 && cursor ? cursor : null }),
     filters,
     setFilter: (key, value) => patch({ [key]: value || null }),
     searchText,
@@ -107,7 +112,7 @@ export function useListParams<const K extends string>(keys: readonly K[], perPag
       setText('');
       patch(Object.fromEntries([...keys, 'search'].map((key) => [key, null])));
     },
-    query: { page, per_page: perPage, ...(search ? { search } : {}), ...set } as ListQuery<K>,
+    query: { page, per_page: perPage, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}), ...set } as ListQuery<K>,
     params,
     patch,
   };
