@@ -4,6 +4,7 @@
  * of requests sent all at once. Latencies are kept whole, so the percentiles are exact.
  */
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 export type Stats = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number; max: number };
 
@@ -59,7 +60,8 @@ export async function burst<T>(n: number, fn: (i: number) => Promise<T>): Promis
   return { latencies: summarize(latencies, 0, wallMs), results, wallMs };
 }
 
-export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders };
+/** `bytes`: as sent (compressed when the server compressed it); `body`: decompressed, as a browser reads it. */
+export type HttpAnswer = { status: number; body: string; bytes: number; headers: http.IncomingHttpHeaders };
 
 /** Keep-alive HTTP to one server, at most `connections` sockets. */
 export function httpClient(base: string, connections: number) {
@@ -80,7 +82,12 @@ export function httpClient(base: string, connections: number) {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const enc = res.headers['content-encoding'];
+            const plain = enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : raw;
+            resolve({ status: res.statusCode ?? 0, body: plain.toString('utf8'), bytes: raw.length, headers: res.headers });
+          });
           res.on('error', reject);
         },
       );

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -120,6 +122,15 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // Every text answer (JSON, HTML, the API docs) goes out compressed when the client takes it: Brotli
+  // at a quality fit for answers made on the fly (the web build's files come pre-compressed at the
+  // highest one, and are left as they are).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
   await app.register(rateLimit, {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper';
 
@@ -55,5 +55,29 @@ describe('serving the web build', () => {
     expect(deep.headers['content-type']).toMatch(/text\/html/);
     expect(deep.headers['content-encoding']).toBe('br');
     expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('compressing the API answers', () => {
+  it('sends a JSON answer over the threshold compressed to a client that takes it, and plain otherwise', async () => {
+    // The API docs' document is a large JSON answer any visitor may fetch.
+    const br = await get('/api/docs/json', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(JSON.parse(body).openapi).toMatch(/^3\./);
+    const gz = await get('/api/docs/json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).openapi).toMatch(/^3\./);
+    const plain = await get('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().openapi).toMatch(/^3\./);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const res = await get('/api/health', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 });

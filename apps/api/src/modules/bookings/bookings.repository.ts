@@ -219,8 +219,9 @@ export async function lockProviders(
 }
 
 /** Replaces the crew rows of a booking (busy over its current time). */
-export async function writeCrew(exec: Executor, tenantId: string, bookingId: string, crew: readonly string[], startAt: Date, occupiedUntil: Date) {
-  await exec.delete(bookingCrew).where(and(eq(bookingCrew.tenantId, tenantId), eq(bookingCrew.bookingId, bookingId)));
+/** The crew of a booking, replacing the one it had (`fresh`: a booking just made, which has none yet). */
+export async function writeCrew(exec: Executor, tenantId: string, bookingId: string, crew: readonly string[], startAt: Date, occupiedUntil: Date, fresh = false) {
+  if (!fresh) await exec.delete(bookingCrew).where(and(eq(bookingCrew.tenantId, tenantId), eq(bookingCrew.bookingId, bookingId)));
   if (crew.length) await exec.insert(bookingCrew).values(crew.map((providerId) => ({ tenantId, bookingId, providerId, startAt, occupiedUntil })));
 }
 

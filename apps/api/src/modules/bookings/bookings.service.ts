@@ -48,7 +48,7 @@ import { nextNumber } from '../../lib/numbers';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues } from '../customers/custom-field-values';
-import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from '../orders/order-core';
+import { createOrderRow, logOrder, priceNewOrder, recalculateOrder, serviceLineTaxes } from '../orders/order-core';
 import * as repo from './bookings.repository';
 
 const MINUTE = 60_000;
@@ -505,10 +505,18 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         throw fieldError('start_time', 'slot_in_past');
       }
 
+      // Read before the seat is claimed: the provider's lock is held only for what needs it.
+      const lineTaxes = await serviceLineTaxes(tx, ctx.tenantId, [...new Set(serviceIds)]);
       const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit });
       const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
+      const online = branch.type === 'online';
+      const home = branch.type === 'home-service';
+      const link = online ? (body.meeting_link ?? meetingLink()) : (body.meeting_link ?? null);
+      const fee = home ? (body.transportation_fee_amount ?? 0) : 0;
+      // A new order is written already priced; an existing one is priced again once its new lines are in.
+      const fresh = existing ? null : priceNewOrder(services.map((s) => ({ unitPrice: s.price, quantity: 1, taxes: lineTaxes.get(s.id) ?? [] })), fee);
       let order: OrderRow;
       if (existing) {
         const locked = await repo.findOrder(tx, ctx.tenantId, existing.id, true);
@@ -523,17 +531,15 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           source: body.source ?? 'calendar',
           currency: ctx.tenant.currency,
           createdBy: ctx.user.id,
+          totals: fresh!.totals,
         });
       }
-      const online = branch.type === 'online';
-      const home = branch.type === 'home-service';
-      const link = online ? (body.meeting_link ?? meetingLink()) : (body.meeting_link ?? null);
-      const fee = home ? (body.transportation_fee_amount ?? 0) : 0;
       const source = body.source ?? (isBookingSource(order.source) ? order.source : 'calendar');
       let sortOrder = existing ? await repo.nextItemSortOrder(tx, ctx.tenantId, order.id) : 0;
       const times = timeline(visit, start);
       const ids: string[] = [];
       for (const [i, s] of services.entries()) {
+        const line = fresh?.lines[i];
         const [item] = await tx
           .insert(orderItems)
           .values({
@@ -545,7 +551,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             name: s.name,
             quantity: 1,
             unitPrice: s.price,
-            taxes: await lineTaxesFor(tx, ctx.tenantId, { type: 'service', serviceId: s.id }),
+            taxes: line?.taxes ?? lineTaxes.get(s.id) ?? [],
+            ...(line ? { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total } : {}),
             sortOrder: sortOrder++,
           })
           .returning({ id: orderItems.id });
@@ -567,6 +574,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             duration: s.duration,
             buffer: s.bufferTime,
             price: s.price,
+            ...(line ? { totalPrice: line.total, paymentStatus: fresh!.paymentStatus } : {}),
             // A visit recorded after the fact happened: it is recorded completed.
             status: pastVisit ? 'completed' : (body.status ?? 'confirmed'),
             recordedAfter: pastVisit,
@@ -579,16 +587,18 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             createdBy: ctx.user.id,
           })
           .returning({ id: bookingsTable.id, number: bookingsTable.number });
-        await repo.writeCrew(tx, ctx.tenantId, row!.id, assigned.crews[i]!, time.startAt, time.occupiedUntil);
+        await repo.writeCrew(tx, ctx.tenantId, row!.id, assigned.crews[i]!, time.startAt, time.occupiedUntil, true);
         ids.push(row!.id);
       }
-      if (fee > 0) {
-        await tx
-          .update(ordersTable)
-          .set({ transportFee: sql`${ordersTable.transportFee} + ${fee}` })
-          .where(and(eq(ordersTable.tenantId, ctx.tenantId), eq(ordersTable.id, order.id)));
+      if (existing) {
+        if (fee > 0) {
+          await tx
+            .update(ordersTable)
+            .set({ transportFee: sql`${ordersTable.transportFee} + ${fee}` })
+            .where(and(eq(ordersTable.tenantId, ctx.tenantId), eq(ordersTable.id, order.id)));
+        }
+        await recalculateOrder(tx, ctx.tenantId, order.id);
       }
-      const priced = await recalculateOrder(tx, ctx.tenantId, order.id);
       const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, { ids }, { order: 'start' });
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'booking', {
         event: 'created',
@@ -597,7 +607,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         ...(pastVisit ? { recorded_after: true } : {}),
         ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
       });
-      return { order_id: order.id, order_number: priced.number, bookings: rows.map(toBooking) };
+      return { order_id: order.id, order_number: order.number, bookings: rows.map(toBooking) };
     });
   }
 

@@ -1,6 +1,6 @@
 import { paymentStatus } from '@app/shared/states/transaction';
 import { priceOrder } from '@app/shared/pricing';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { serviceTaxes, taxes } from '../../db/schema/business';
 import { bookings, type LineTax, orderItems, orderLogs, orders, type OrderRow } from '../../db/schema/sales';
@@ -14,6 +14,8 @@ import { nextNumber } from '../../lib/numbers';
  */
 
 export type NewOrder = {
+  /** The totals when the order is written already priced (`priceNewOrder`); otherwise 0 until recalculateOrder. */
+  totals?: Pick<typeof orders.$inferInsert, 'subtotal' | 'taxAmount' | 'transportFee' | 'total' | 'paymentStatus'>;
   branchId?: string | null;
   customerId?: string | null;
   providerId?: string | null;
@@ -41,9 +43,50 @@ export async function createOrderRow(tx: Tx, tenantId: string, values: NewOrder)
       currency: values.currency,
       notes: values.notes ?? null,
       createdBy: values.createdBy ?? null,
+      ...values.totals,
     })
     .returning();
   return row!;
+}
+
+/**
+ * A new order's lines and totals priced before it is written, as recalculateOrder would store them
+ * (no discount, no fees, nothing paid yet): the order, its lines and its appointments are then
+ * inserted with their amounts instead of being written twice.
+ */
+export function priceNewOrder(lines: { unitPrice: number; quantity: number; taxes: LineTax[] }[], transportFee: number) {
+  const priced = priceOrder({
+    lines: lines.map((l, i) => ({ key: String(i), unitPrice: l.unitPrice, quantity: l.quantity, taxes: l.taxes.map((t) => ({ id: t.tax_id, name: t.name, rateBps: t.rate_bps })) })),
+    discount: null,
+    fees: [],
+    transportFee,
+  });
+  const status = paymentStatus(priced.total, 0);
+  return {
+    totals: { subtotal: priced.subtotal, taxAmount: priced.tax, transportFee, total: priced.total, paymentStatus: status },
+    lines: priced.lines.map((line) => ({
+      subtotal: line.subtotal,
+      discountAmount: line.discount,
+      taxAmount: line.tax,
+      total: line.total,
+      taxes: line.taxes.map((t): LineTax => ({ tax_id: t.id, name: t.name, rate_bps: t.rateBps, amount: t.amount })),
+    })),
+    paymentStatus: status,
+  };
+}
+
+/** The taxes each of these services' lines carries (as lineTaxesFor), in one statement. */
+export async function serviceLineTaxes(tx: Tx, tenantId: string, serviceIds: readonly string[]): Promise<Map<string, LineTax[]>> {
+  const out = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
+  if (!serviceIds.length) return out;
+  const rows = await tx
+    .select({ serviceId: serviceTaxes.serviceId, id: taxes.id, name: taxes.name, rateBps: taxes.rateBps })
+    .from(serviceTaxes)
+    .innerJoin(taxes, and(eq(taxes.tenantId, serviceTaxes.tenantId), eq(taxes.id, serviceTaxes.taxId)))
+    .where(and(eq(serviceTaxes.tenantId, tenantId), inArray(serviceTaxes.serviceId, [...serviceIds])))
+    .orderBy(asc(taxes.name));
+  for (const r of rows) out.get(r.serviceId)?.push({ tax_id: r.id, name: r.name, rate_bps: r.rateBps, amount: 0 });
+  return out;
 }
 
 /** One line of the order's log: who (null: the system or the customer), what, when (now). */
