@@ -26,11 +26,11 @@ if (!root) throw new Error('#root is missing');
 async function start(root: HTMLElement): Promise<void> {
   const path = window.location.pathname;
   if (getToken()) {
-    // A signed-in reload: the profile, the shell's and the page's code and texts start loading now,
-    // side by side; the guard shows its loader until the profile is in, the page until its code is.
+    // A signed-in reload: the profile, the shell's and the page's code and texts load side by side,
+    // and the first render waits for the code and texts (a page that suspended instead would be
+    // revealed by React up to 300 ms late); the guard shows its loader until the profile is in.
     void import('@/features/auth/api/get-me').then((m) => queryClient.prefetchQuery(m.meQueryOptions()));
-    void preloadSignedIn(path).catch(() => undefined);
-    await loadNamespaces().catch(() => undefined);
+    await Promise.all([loadNamespaces(), preloadSignedIn(path)]).catch(() => undefined);
   } else {
     // Signed out (the sign-in page, a payment link): the page's code and texts, in the language in use,
     // before the first render, so it shows whole at once; a signed-in address shows the sign-in page
