@@ -100,3 +100,42 @@ for (const locale of ['ar', 'en'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+/**
+ * The pages a visitor opens without an account fetch only their own texts (issue 15 §6): each is
+ * whole in its language from the first paint, and the switch in its corner brings the other
+ * language's texts for the page on screen, and for the next one reached from it.
+ */
+test('the sign-in pages and a payment link are translated in both languages, and switch where they are', async ({ page }) => {
+  const problems: Problems = [];
+  const look = async (where: string, locale: 'ar' | 'en') => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
+    if (missing.length) problems.push(`${where} (${locale}): missing ${missing.join(', ')}`);
+    const raw = (await page.locator('body').innerText()).match(/\b(common|auth|sales):[a-z][\w.]*/);
+    if (raw) problems.push(`${where} (${locale}): raw key ${raw[0]}`);
+  };
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'مرحبًا بعودتك' })).toBeVisible();
+  await look('/login', 'ar');
+  await page.getByTestId('lang-switch').click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await look('/login', 'en');
+  await page.getByTestId('signup-link').click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await look('/signup', 'en');
+  await page.goto('/forgot-password');
+  await look('/forgot-password', 'en');
+
+  // A link that does not exist shows the pay page's own message, in the language chosen before.
+  await page.goto('/pay/no-such-link');
+  await expect(page.getByTestId('pay-invalid')).toBeVisible();
+  await look('/pay', 'en');
+  await page.getByTestId('lang-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await look('/pay', 'ar');
+  expect(problems).toEqual([]);
+});

@@ -1,37 +1,56 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
 import './styles.css';
-import { loadLanguage } from '@/lib/i18n';
-import { getStoredLocale, getToken } from '@/lib/storage';
+import { getToken } from '@/lib/storage';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { queryClient, AppProviders } from '@/app/providers';
-import { preloadPath, router } from '@/app/router';
+import { areaOf } from '@/app/guard';
+import { AppRoutes, navigateOutside, preloadPath, preloadSignedIn } from '@/app/router';
 import { configureApiClient, ensureCsrf } from '@/lib/api-client';
+import { loadNamespaces } from '@/lib/i18n';
 
 configureApiClient({
-  navigate: (to) => router.navigate(to, { replace: true }),
+  navigate: navigateOutside,
   onSessionCleared: () => queryClient.clear(),
 });
 void ensureCsrf();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
-// The language in use is fetched before the first render (its texts are in one small chunk); English,
-// the fallback, follows once the page is up.
-// A signed-in reload: the shell's and the page's code start loading now, alongside the texts. Signed
-// out (the sign-in page), the dashboard's code is fetched once the page has settled.
-if (getToken()) preloadPath(window.location.pathname);
-else window.setTimeout(() => preloadPath('/dashboard'), 2000);
-const locale = getStoredLocale();
-await loadLanguage(locale).catch(() => undefined);
-if (locale !== 'en') window.setTimeout(() => void loadLanguage('en').catch(() => undefined), 1500);
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+
+/**
+ * Starts the app once what the first page needs is in. Not a top-level await: the page chunks import
+ * from this entry script, which must have finished running for them to load.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const path = window.location.pathname;
+  if (getToken()) {
+    // A signed-in reload: the profile, the shell's and the page's code and texts load side by side,
+    // and the first render waits for the code and texts (a page that suspended instead would be
+    // revealed by React up to 300 ms late); the guard shows its loader until the profile is in.
+    void import('@/features/auth/api/get-me').then((m) => queryClient.prefetchQuery(m.meQueryOptions()));
+    await Promise.all([loadNamespaces(), preloadSignedIn(path)]).catch(() => undefined);
+  } else {
+    // Signed out (the sign-in page, a payment link): the page's code and texts, in the language in use,
+    // before the first render, so it shows whole at once; a signed-in address shows the sign-in page
+    // (the guard sends the visitor there). The signed-in app's code follows only once the visitor
+    // starts signing in.
+    const shown = path === '/' || areaOf(path) === 'main' ? '/login' : path;
+    await preloadPath(shown).catch(() => undefined);
+    if (shown === '/login') {
+      document.addEventListener('focusin', () => void preloadSignedIn('/dashboard').catch(() => undefined), { once: true });
+    }
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -1,4 +1,4 @@
-import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
+import type { PermissionKey } from '@app/shared/permissions';
 
 /** Which layout a path belongs to, as the guard sees it. */
 export type RouteArea = 'auth' | 'open' | 'onboarding' | 'main';
@@ -45,6 +45,14 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'loading' } | { kind: 'r
 const allow: GuardDecision = { kind: 'allow' };
 const redirect = (to: string, clearSession = false): GuardDecision => ({ kind: 'redirect', to, ...(clearSession ? { clearSession } : {}) });
 
+/**
+ * `hasAnyPermission` of the shared permissions: the same rule, here so that the sign-in page's code
+ * (this guard runs above every page) does not carry the whole permission catalogue.
+ */
+function holdsAny(held: readonly string[], required: readonly PermissionKey[]): boolean {
+  return required.length === 0 || required.some((k) => held.includes(k));
+}
+
 /** The routing guard of spec §2, in its order; a pure function so every branch is tested. */
 export function decideRoute({ pathname, loggedIn, user, userFailed, route }: GuardInput): GuardDecision {
   const path = trimSlash(pathname);
@@ -56,6 +64,6 @@ export function decideRoute({ pathname, loggedIn, user, userFailed, route }: Gua
   if (area === 'auth') return redirect(user.profile_completed ? '/dashboard' : '/onboarding');
   if (!user.profile_completed) return area === 'onboarding' ? allow : redirect('/onboarding');
   if (route?.plugin && !user.tenant.plugins.includes(route.plugin)) return redirect('/not-found-plugin');
-  if (route && !hasAnyPermission(user.permissions, route.permissions)) return redirect('/unauthorized');
+  if (route && !holdsAny(user.permissions, route.permissions)) return redirect('/unauthorized');
   return allow;
 }

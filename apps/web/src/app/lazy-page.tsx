@@ -1,20 +1,27 @@
 import { type ComponentType, createElement, lazy } from 'react';
+import { loadNamespaces } from '@/lib/i18n';
 
-/** A page loaded on first use, whose code can also be fetched ahead (`preload`). */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/** A page loaded on first use, whose code and texts can also be fetched ahead (`preload`). */
+export type LazyPage = ComponentType & {
+  preload: () => Promise<unknown>;
+  /** The locale namespaces it uses besides `common` (fetched with its code). */
+  namespaces: readonly string[];
+};
 
 /**
- * A lazily loaded page whose module exports it by name (we use named exports only). Once its code is
- * in (shown once, or `preload`ed while the user looks at another page), it renders at once: no
- * Suspense fallback, so React's hold-back before revealing a fallback's content (about 300 ms) never
- * applies to a page the browser already has.
+ * A lazily loaded page whose module exports it by name (we use named exports only), with the locale
+ * namespaces it uses: its code and its texts (in the language in use) are fetched side by side, and
+ * it renders once both are in, so it never shows a raw key. Once in (shown once, or `preload`ed
+ * while the user looks at another page), it renders at once: no Suspense fallback, so React's
+ * hold-back before revealing a fallback's content (about 300 ms) never applies to a page the browser
+ * already has.
  */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly string[] = []): LazyPage {
   let loaded: ComponentType | null = null;
   let pending: Promise<{ default: ComponentType }> | null = null;
   const preload = () => {
-    pending ??= load().then(
-      (m) => {
+    pending ??= Promise.all([load(), loadNamespaces(namespaces)]).then(
+      ([m]) => {
         loaded = m[name];
         return { default: m[name] };
       },
@@ -28,7 +35,7 @@ export function lazyPage<K extends string>(load: () => Promise<Record<K, Compone
   };
   const Lazy = lazy(preload);
   const Page = (props: object) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload, namespaces });
 }
 
 /**

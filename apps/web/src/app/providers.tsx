@@ -1,7 +1,7 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { TopProgress } from '@/components/top-progress';
 import { isApiError } from '@/lib/api-client';
@@ -30,13 +30,33 @@ function DirectionSync() {
   return null;
 }
 
+const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
+
+/**
+ * The toasts' container, fetched with the first toast (a toast shown before it is in waits in
+ * Mantine's store and appears with it): most visits to the sign-in page never show one.
+ */
+function LazyNotifications() {
+  const pending = useNotifications().notifications.length > 0;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (pending) setWanted(true);
+  }, [pending]);
+  if (!wanted && !pending) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={isRtl(getStoredLocale()) ? 'rtl' : 'ltr'} detectDirection={false}>
         <DirectionSync />
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+          <LazyNotifications />
           <QueryClientProvider client={queryClient}>
             <TopProgress />
             {children}

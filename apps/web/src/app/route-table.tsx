@@ -35,39 +35,39 @@ export type MainRoute = {
 export const MAIN_ROUTES: readonly MainRoute[] = [
   {
     path: '/dashboard',
-    Page: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+    Page: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage', ['dashboard', 'orders']),
     permissions: [],
     sidebar: { order: 1, icon: IconLayoutDashboard, labelKey: 'nav.dashboard' },
   },
   // Bookings (features/calendar, features/bookings): read by calendar.all, calendar_only_staff, bookings.
   {
     path: '/calendar',
-    Page: page(() => import('@/features/calendar/pages/calendar-page'), 'CalendarPage'),
+    Page: page(() => import('@/features/calendar/pages/calendar-page'), 'CalendarPage', ['bookings', 'calendar', 'customers', 'orders']),
     permissions: ['calendar.all', 'calendar_only_staff', 'bookings'],
     sidebar: { order: 2, icon: IconCalendar, labelKey: 'calendar:title' },
   },
   {
     path: '/bookings',
-    Page: page(() => import('@/features/bookings/pages/bookings-page'), 'BookingsPage'),
+    Page: page(() => import('@/features/bookings/pages/bookings-page'), 'BookingsPage', ['bookings', 'customers', 'orders']),
     permissions: ['bookings', 'calendar.all'],
     sidebar: { order: 3, icon: IconCalendarEvent, labelKey: 'bookings:title' },
   },
   // Orders (features/orders): the API's `orders` key; provider accounts see only assigned orders.
   {
     path: '/orders',
-    Page: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage'),
+    Page: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage', ['orders']),
     permissions: ['orders'],
     sidebar: { order: 4, icon: IconReceipt, labelKey: 'orders:nav', badge: 'orders' },
   },
   {
     path: '/orders/:id',
-    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage'),
+    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage', ['orders', 'sales']),
     permissions: ['orders'],
   },
   {
     // The printable receipt (?size=a4|80mm&lang=ar|en&print=1): the receipt API's keys.
     path: '/orders/:id/receipt',
-    Page: page(() => import('@/features/orders/pages/receipt-page'), 'ReceiptPage'),
+    Page: page(() => import('@/features/orders/pages/receipt-page'), 'ReceiptPage', ['orders']),
     permissions: ['orders', 'sales.payments', 'transaction'],
     bare: true,
   },
@@ -80,12 +80,12 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/sales/transactions',
-    Page: page(() => import('@/features/transactions/pages/transactions-page'), 'TransactionsPage'),
+    Page: page(() => import('@/features/transactions/pages/transactions-page'), 'TransactionsPage', ['sales']),
     permissions: ['transaction', 'sales.payments', 'orders'],
   },
   {
     path: '/sales/transactions/:id',
-    Page: page(() => import('@/features/transactions/pages/transaction-page'), 'TransactionPage'),
+    Page: page(() => import('@/features/transactions/pages/transaction-page'), 'TransactionPage', ['sales']),
     permissions: ['transaction', 'sales.payments', 'orders'],
   },
   {
@@ -97,22 +97,22 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/management/staffs',
-    Page: page(() => import('@/features/providers/pages/staffs-page'), 'StaffsPage'),
+    Page: page(() => import('@/features/providers/pages/staffs-page'), 'StaffsPage', ['branches', 'import', 'providers']),
     permissions: ['providers'],
   },
   {
     path: '/management/customers',
-    Page: page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage'),
+    Page: page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage', ['customers', 'import']),
     permissions: ['customers'],
   },
   {
     path: '/management/customers/:id',
-    Page: page(() => import('@/features/customers/pages/customer-page'), 'CustomerPage'),
+    Page: page(() => import('@/features/customers/pages/customer-page'), 'CustomerPage', ['bookings', 'customers', 'orders']),
     permissions: ['customers'],
   },
   {
     path: '/profile',
-    Page: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage'),
+    Page: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage', ['profile']),
     permissions: [],
   },
   {
@@ -124,133 +124,133 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/settings/panel',
-    Page: page(() => import('@/features/settings/pages/settings-panel-page'), 'SettingsPanelPage'),
+    Page: page(() => import('@/features/settings/pages/settings-panel-page'), 'SettingsPanelPage', ['users']),
     permissions: [],
   },
   {
     path: '/settings/users-and-roles',
-    Page: page(() => import('@/features/users/pages/users-and-roles-page'), 'UsersAndRolesPage'),
+    Page: page(() => import('@/features/users/pages/users-and-roles-page'), 'UsersAndRolesPage', ['branches', 'settings', 'users']),
     permissions: ['settings.users', 'settings.roles'],
   },
   {
     path: '/settings/users',
-    Page: page(() => import('@/features/users/pages/users-page'), 'UsersPage'),
+    Page: page(() => import('@/features/users/pages/users-page'), 'UsersPage', ['users']),
     permissions: ['settings.users'],
   },
   {
     path: '/settings/roles',
-    Page: page(() => import('@/features/users/pages/roles-page'), 'RolesPage'),
+    Page: page(() => import('@/features/users/pages/roles-page'), 'RolesPage', ['users']),
     permissions: ['settings.roles'],
   },
   {
     path: '/settings/branches',
-    Page: page(() => import('@/features/branches/pages/branches-page'), 'BranchesPage'),
+    Page: page(() => import('@/features/branches/pages/branches-page'), 'BranchesPage', ['branches']),
     permissions: ['settings.branches'],
   },
   {
     // `new` creates a branch; a uuid edits one.
     path: '/settings/branches/:id',
-    Page: page(() => import('@/features/branches/pages/branch-page'), 'BranchPage'),
+    Page: page(() => import('@/features/branches/pages/branch-page'), 'BranchPage', ['branches']),
     permissions: ['settings.branches'],
   },
   {
     path: '/settings/plugins',
-    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'PluginsPage'),
+    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'PluginsPage', ['plugins']),
     permissions: ['plugins'],
   },
   {
     path: '/settings/apps-and-plugins',
-    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'AppsAndPluginsPage'),
+    Page: page(() => import('@/features/plugins/pages/plugins-page'), 'AppsAndPluginsPage', ['plugins']),
     permissions: ['plugins', 'settings.apps'],
   },
   // Business settings (issue 4 §4), with the API's keys.
   {
     path: '/settings/general',
-    Page: page(() => import('@/features/settings/pages/general-settings-page'), 'GeneralSettingsPage'),
+    Page: page(() => import('@/features/settings/pages/general-settings-page'), 'GeneralSettingsPage', ['settings', 'users']),
     permissions: ['settings.general_setting'],
   },
   {
     path: '/settings/taxes',
-    Page: page(() => import('@/features/settings/pages/taxes-page'), 'TaxesPage'),
+    Page: page(() => import('@/features/settings/pages/taxes-page'), 'TaxesPage', ['settings', 'users']),
     permissions: ['settings.taxes'],
   },
   {
     path: '/settings/tags',
-    Page: page(() => import('@/features/settings/pages/tags-page'), 'TagsPage'),
+    Page: page(() => import('@/features/settings/pages/tags-page'), 'TagsPage', ['settings', 'users']),
     permissions: ['settings.tags'],
   },
   {
     path: '/settings/reasons',
-    Page: page(() => import('@/features/settings/pages/reasons-page'), 'ReasonsPage'),
+    Page: page(() => import('@/features/settings/pages/reasons-page'), 'ReasonsPage', ['settings', 'users']),
     permissions: ['settings.reasons'],
   },
   {
     path: '/settings/data-and-fields-management',
-    Page: page(() => import('@/features/settings/pages/custom-fields-page'), 'CustomFieldsPage'),
+    Page: page(() => import('@/features/settings/pages/custom-fields-page'), 'CustomFieldsPage', ['settings', 'users']),
     permissions: ['settings.custom_fields'],
   },
   {
     path: '/settings/booking-status-labels',
-    Page: page(() => import('@/features/settings/pages/status-labels-page'), 'StatusLabelsPage'),
+    Page: page(() => import('@/features/settings/pages/status-labels-page'), 'StatusLabelsPage', ['settings', 'users']),
     permissions: ['settings.labels'],
   },
   {
     path: '/settings/payments',
-    Page: page(() => import('@/features/settings/pages/payments-page'), 'PaymentsPage'),
+    Page: page(() => import('@/features/settings/pages/payments-page'), 'PaymentsPage', ['settings', 'users']),
     permissions: ['settings.payment_methods'],
   },
   {
     path: '/management/expenses',
-    Page: page(() => import('@/features/expenses/pages/expenses-page'), 'ExpensesPage'),
+    Page: page(() => import('@/features/expenses/pages/expenses-page'), 'ExpensesPage', ['settings']),
     permissions: ['expenses'],
   },
   {
     path: '/management/expense-types',
-    Page: page(() => import('@/features/expenses/pages/expense-types-page'), 'ExpenseTypesPage'),
+    Page: page(() => import('@/features/expenses/pages/expense-types-page'), 'ExpenseTypesPage', ['settings']),
     permissions: ['type-expenses'],
   },
   // Catalogue (features/catalogue): keys and plugin as the API declares them.
   {
     path: '/management/services',
-    Page: page(() => import('@/features/catalogue/pages/services-page'), 'ServicesPage'),
+    Page: page(() => import('@/features/catalogue/pages/services-page'), 'ServicesPage', ['catalogue', 'import']),
     permissions: ['services'],
   },
   {
     // `new` creates a service; a uuid edits one and its providers.
     path: '/management/services/:id',
-    Page: page(() => import('@/features/catalogue/pages/service-page'), 'ServicePage'),
+    Page: page(() => import('@/features/catalogue/pages/service-page'), 'ServicePage', ['catalogue']),
     permissions: ['services'],
   },
   {
     path: '/management/categories',
-    Page: page(() => import('@/features/catalogue/pages/categories-page'), 'CategoriesPage'),
+    Page: page(() => import('@/features/catalogue/pages/categories-page'), 'CategoriesPage', ['catalogue', 'import']),
     permissions: ['services', 'products'],
   },
   {
     path: '/management/products',
-    Page: page(() => import('@/features/catalogue/pages/products-page'), 'ProductsPage'),
+    Page: page(() => import('@/features/catalogue/pages/products-page'), 'ProductsPage', ['catalogue', 'import']),
     permissions: ['products'],
   },
   {
     path: '/management/product/:id',
-    Page: page(() => import('@/features/catalogue/pages/product-page'), 'ProductPage'),
+    Page: page(() => import('@/features/catalogue/pages/product-page'), 'ProductPage', ['catalogue']),
     permissions: ['products'],
   },
   {
     path: '/management/packages',
-    Page: page(() => import('@/features/catalogue/pages/packages-page'), 'PackagesPage'),
+    Page: page(() => import('@/features/catalogue/pages/packages-page'), 'PackagesPage', ['catalogue', 'import']),
     permissions: ['packages'],
     plugin: 'packages',
   },
   {
     path: '/management/packages/:id',
-    Page: page(() => import('@/features/catalogue/pages/package-page'), 'PackagePage'),
+    Page: page(() => import('@/features/catalogue/pages/package-page'), 'PackagePage', ['catalogue']),
     permissions: ['packages'],
     plugin: 'packages',
   },
   {
     path: '/management/service-metrics',
-    Page: page(() => import('@/features/catalogue/pages/service-metrics-page'), 'ServiceMetricsPage'),
+    Page: page(() => import('@/features/catalogue/pages/service-metrics-page'), 'ServiceMetricsPage', ['catalogue']),
     permissions: ['services'],
   },
   // The subscription (features/subscription): one page for the current plan, plans and current-plan
@@ -258,20 +258,20 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   ...['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan'].map(
     (path): MainRoute => ({
       path,
-      Page: page(() => import('@/features/subscription/pages/subscription-page'), 'SubscriptionPage'),
+      Page: page(() => import('@/features/subscription/pages/subscription-page'), 'SubscriptionPage', ['subscription', 'users']),
       permissions: ['settings.subscriptions'],
     }),
   ),
   {
     path: '/settings/erase-data',
-    Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage'),
+    Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage', ['settings', 'users']),
     permissions: ['settings.deleting_data'],
   },
   // Bulk import screens, one per entity, with the API's keys (and plugin) of that entity.
   ...IMPORT_ENTITIES.map(
     (entity): MainRoute => ({
       path: `/management/import/${entity}`,
-      Page: page(() => import('@/features/import/pages/import-page'), 'ImportPage'),
+      Page: page(() => import('@/features/import/pages/import-page'), 'ImportPage', ['import']),
       permissions: IMPORT_PERMISSIONS[entity],
       ...(IMPORT_PLUGIN[entity] ? { plugin: IMPORT_PLUGIN[entity] } : {}),
     }),

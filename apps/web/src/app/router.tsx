@@ -1,105 +1,130 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { matchRoutes, Navigate, type NavigateFunction, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { AuthLayout } from './layouts/auth-layout';
-import { RootLayout } from './layouts/root-layout';
-import { RouteErrorPage } from './pages/route-error-page';
-import { findMainRoute, MAIN_ROUTES } from './route-table';
+import { preloadSessionLayout, RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './pages/route-error-page';
+import { handleOf, layoutRoute, pageRoute } from './route-objects';
 
-// The signed-in shell (sidebar, top bar, banners), onboarding, the printable and standalone pages load
-// with the first page that needs them: the sign-in screen does not carry them.
-const AppShellLayout = lazyPage(() => import('./layouts/app-shell'), 'AppShellLayout');
-const OnboardingLayout = lazyPage(() => import('./layouts/onboarding-layout'), 'OnboardingLayout');
-const PrintLayout = lazyPage(() => import('./layouts/print-layout'), 'PrintLayout');
+/**
+ * The routes a visitor reaches without the signed-in app: sign-in and sign-up, the e-mailed links,
+ * onboarding, a customer's payment link. Each page (and layout) names the locale namespaces it uses
+ * besides `common`: they are fetched with its code, in the language in use, before it shows.
+ *
+ * Any other address belongs to the signed-in area (`main-routes.tsx`, from the route table), loaded
+ * like a page: the sign-in page never carries the route table, the shell or their code. Only the
+ * guard's root and the sign-in area's frame are in the entry script.
+ */
+const OnboardingLayout = lazyPage(() => import('./layouts/onboarding-layout'), 'OnboardingLayout', ['onboarding']);
 const StandaloneLayout = lazyPage(() => import('./layouts/standalone-layout'), 'StandaloneLayout');
-const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
-const NotFoundPluginPage = lazyPage(() => import('./pages/not-found-plugin-page'), 'NotFoundPluginPage');
-const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized-page'), 'UnauthorizedPage');
 
-const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
-const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
-const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
-const VerifyOtpPage = lazyPage(() => import('@/features/auth/pages/verify-otp-page'), 'VerifyOtpPage');
-const UnlockAccountPage = lazyPage(() => import('@/features/auth/pages/unlock-account-page'), 'UnlockAccountPage');
-const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
-const UpdateInfoPage = lazyPage(() => import('@/features/onboarding/pages/update-info-page'), 'UpdateInfoPage');
-const UpdateProfilePage = lazyPage(() => import('@/features/onboarding/pages/update-profile-page'), 'UpdateProfilePage');
-const CompleteProfilePage = lazyPage(() => import('@/features/onboarding/pages/complete-profile-page'), 'CompleteProfilePage');
-const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/launch-profile-page'), 'LaunchProfilePage');
-const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage');
-const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accept-invitation-page'), 'AcceptInvitationPage');
-const PayPage = lazyPage(() => import('@/features/pay/pages/pay-page'), 'PayPage');
-const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage');
-const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage');
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage', ['auth']);
+const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page'), 'SignupPage', ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage', ['auth']);
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage', ['auth']);
+const VerifyOtpPage = lazyPage(() => import('@/features/auth/pages/verify-otp-page'), 'VerifyOtpPage', ['auth']);
+const UnlockAccountPage = lazyPage(() => import('@/features/auth/pages/unlock-account-page'), 'UnlockAccountPage', ['auth']);
+const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage', ['auth']);
+const UpdateInfoPage = lazyPage(() => import('@/features/onboarding/pages/update-info-page'), 'UpdateInfoPage', ['onboarding']);
+const UpdateProfilePage = lazyPage(() => import('@/features/onboarding/pages/update-profile-page'), 'UpdateProfilePage', ['onboarding']);
+const CompleteProfilePage = lazyPage(() => import('@/features/onboarding/pages/complete-profile-page'), 'CompleteProfilePage', ['onboarding']);
+const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/launch-profile-page'), 'LaunchProfilePage', ['onboarding']);
+const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage', ['outbox']);
+const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accept-invitation-page'), 'AcceptInvitationPage', ['users']);
+const PayPage = lazyPage(() => import('@/features/pay/pages/pay-page'), 'PayPage', ['sales']);
+const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage', ['sales']);
+const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage', ['sales']);
+
+/** The signed-in area: the shell, the printable pages and every page of the route table. */
+const MainArea = lazyPage(() => import('./main-routes'), 'MainRoutes');
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/verify-otp', element: <VerifyOtpPage /> },
-          { path: '/verify-your-email', element: <VerifyEmailPage /> },
-          { path: '/unlock-account', element: <UnlockAccountPage /> },
-          { path: '/accept-invitation', element: <AcceptInvitationPage /> },
+          pageRoute('/login', LoginPage),
+          pageRoute('/signup', SignupPage),
+          pageRoute('/forgot-password', ForgotPasswordPage),
+          pageRoute('/reset-password', ResetPasswordPage),
+          pageRoute('/verify-otp', VerifyOtpPage),
+          pageRoute('/verify-your-email', VerifyEmailPage),
+          pageRoute('/unlock-account', UnlockAccountPage),
+          pageRoute('/accept-invitation', AcceptInvitationPage),
         ],
       },
-      {
-        path: '/onboarding',
-        element: <OnboardingLayout />,
-        children: [
+      layoutRoute(
+        OnboardingLayout,
+        [
           { index: true, element: <Navigate to="update-info" replace /> },
-          { path: 'update-info', element: <UpdateInfoPage /> },
-          { path: 'update-profile', element: <UpdateProfilePage /> },
-          { path: 'complete-profile', element: <CompleteProfilePage /> },
+          pageRoute('update-info', UpdateInfoPage),
+          pageRoute('update-profile', UpdateProfilePage),
+          pageRoute('complete-profile', CompleteProfilePage),
         ],
-      },
-      {
-        element: <StandaloneLayout />,
-        children: [
-          { path: '/launch-profile', element: <LaunchProfilePage /> },
-          { path: '/dev/outbox', element: <DevOutboxPage /> },
-          // A customer's payment link and its outcome: no sign-in (guard.ts OPEN).
-          { path: '/pay/:token', element: <PayPage /> },
-          { path: '/payment-success', element: <PaymentSuccessPage /> },
-          { path: '/payment-failure', element: <PaymentFailurePage /> },
-        ],
-      },
-      {
-        // Printable pages (a receipt): signed in and guarded like the others, without the shell.
-        element: <PrintLayout />,
-        children: MAIN_ROUTES.filter((r) => r.bare).map(({ path, Page }) => ({ path, element: <Page /> })),
-      },
-      {
-        element: <AppShellLayout />,
-        children: [
-          ...MAIN_ROUTES.filter((r) => !r.bare).map(({ path, Page }) => ({ path, element: <Page /> })),
-          { path: '/unauthorized', element: <UnauthorizedPage /> },
-          { path: '/not-found-plugin', element: <NotFoundPluginPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+        '/onboarding',
+      ),
+      layoutRoute(StandaloneLayout, [
+        pageRoute('/launch-profile', LaunchProfilePage),
+        pageRoute('/dev/outbox', DevOutboxPage),
+        // A customer's payment link and its outcome: no sign-in (guard.ts OPEN).
+        pageRoute('/pay/:token', PayPage),
+        pageRoute('/payment-success', PaymentSuccessPage),
+        pageRoute('/payment-failure', PaymentFailurePage),
+      ]),
+      // Any other address: a signed-in page, or the signed-in area's "not found".
+      pageRoute('*', MainArea),
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let routerNavigate: NavigateFunction | null = null;
+let waiting: string | null = null;
 
 /**
- * Starts fetching, side by side, the code a signed-in address needs: the shell and its page (else the
- * shell's chunk, then the page's, then its data would come one after another). Called before the
- * first render; the sign-in page calls it for the dashboard once it is idle.
+ * Navigation for code outside React (the API client's redirects): through the router once it is up;
+ * a redirect asked for before (a call made while the first page loads) happens as it comes up.
  */
-export function preloadPath(pathname: string): void {
-  const route = findMainRoute(pathname);
-  if (!route) return;
-  void (route.bare ? PrintLayout : AppShellLayout).preload().catch(() => undefined);
-  void route.Page.preload().catch(() => undefined);
+export function navigateOutside(to: string): void {
+  if (routerNavigate) void routerNavigate(to, { replace: true });
+  else waiting = to;
+}
+
+/** The app's pages, with the error page for whatever they throw (cleared by moving elsewhere). */
+export function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const element = useRoutes(routes);
+  useEffect(() => {
+    routerNavigate = navigate;
+    if (waiting) {
+      void navigate(waiting, { replace: true });
+      waiting = null;
+    }
+  }, [navigate]);
+  return <RouteErrorBoundary resetKey={location.pathname}>{element}</RouteErrorBoundary>;
+}
+
+/**
+ * Fetches, side by side, the code and the locale namespaces an address needs (its layouts and its
+ * page); resolves when they are in. Called before the first render.
+ */
+export async function preloadPath(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const main = matches.some((m) => m.route.path === '*');
+  await Promise.all(matches.map((m) => handleOf(m.route.handle).preload?.()));
+  if (!main) return;
+  const { preloadMainPath } = await import('./main-routes');
+  await preloadMainPath(pathname);
+}
+
+/**
+ * What a browser with a session needs for an address: the session's guard besides the address's own
+ * code and texts. Before the first render of a signed-in reload, and from the sign-in page for the
+ * dashboard once the visitor starts signing in.
+ */
+export async function preloadSignedIn(pathname: string): Promise<void> {
+  await Promise.all([preloadSessionLayout(), preloadPath(pathname)]);
 }

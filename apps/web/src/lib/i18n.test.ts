@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bundles as ar } from '@/locales/ar/index';
-import { bundles as en } from '@/locales/en/index';
 import { NAMESPACES } from './i18n';
 
-/** Every locale file, by language and namespace. */
+/** Every locale file of a language, by namespace (the app fetches them one by one). */
+function bundles(files: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), texts]));
+}
+const ar = bundles(import.meta.glob<Record<string, unknown>>('../locales/ar/*.json', { eager: true, import: 'default' }));
+const en = bundles(import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' }));
 const resources = { ar, en } as const;
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

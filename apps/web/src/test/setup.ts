@@ -1,4 +1,4 @@
-import { loadLanguage } from '@/lib/i18n';
+import { loadTexts, NAMESPACES } from '@/lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -38,5 +38,6 @@ afterEach(() => {
   cleanup();
 });
 
-// Both languages' texts, as a page has them once loaded (the app fetches them per language).
-await Promise.all([loadLanguage('ar'), loadLanguage('en')]);
+// Both languages' texts, every namespace: what a page has once its own are in (the app fetches them
+// per page and language).
+await Promise.all([loadTexts('ar', NAMESPACES), loadTexts('en', NAMESPACES)]);

@@ -1,41 +1,33 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { useMe } from '@/features/auth/api/get-me';
-import { clearSession, getToken } from '@/lib/storage';
-import { TenantFormatProvider } from '@/lib/tenant-format';
+import { getToken } from '@/lib/storage';
 import { decideRoute } from '../guard';
-import { clearChunkReloadMark } from '../lazy-page';
-import { queryClient } from '../providers';
-import { findMainRoute } from '../route-table';
+import { clearChunkReloadMark, lazyPage } from '../lazy-page';
 
-/** Runs the routing guard (spec §2) above every page. */
+/** The guard of a browser with a session (it reads the profile), loaded with the signed-in app. */
+const SessionLayout = lazyPage(() => import('./session-layout'), 'SessionLayout');
+export const preloadSessionLayout = SessionLayout.preload;
+
+/**
+ * Runs the routing guard (spec §2) above every page. A visitor's needs no profile, so the sign-in
+ * page and a payment link do without the profile query's code; with a session, `SessionLayout`.
+ */
 export function RootLayout() {
   const location = useLocation();
-  const me = useMe();
-  const decision = decideRoute({
-    pathname: location.pathname,
-    loggedIn: Boolean(getToken()),
-    user: me.data,
-    userFailed: me.isError,
-    route: findMainRoute(location.pathname),
-  });
-
   useEffect(() => clearChunkReloadMark(), []);
-  useEffect(() => {
-    if (decision.kind === 'redirect' && decision.clearSession) {
-      clearSession();
-      queryClient.clear();
-    }
-  }, [decision]);
-
-  if (decision.kind === 'loading') return <PageLoader full />;
+  if (getToken()) {
+    return (
+      <Suspense fallback={<PageLoader full />}>
+        <SessionLayout />
+      </Suspense>
+    );
+  }
+  const decision = decideRoute({ pathname: location.pathname, loggedIn: false, user: undefined, userFailed: false });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
-    <TenantFormatProvider tenant={me.data?.tenant}>
-      <Suspense fallback={<PageLoader full />}>
-        <Outlet />
-      </Suspense>
-    </TenantFormatProvider>
+    <Suspense fallback={<PageLoader full />}>
+      <Outlet />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { setToken } from '@/lib/storage';
-import { authKeys } from './get-me';
+import { authKeys } from './auth-keys';
 
 /** Stores a fresh sign-in: the token for the next calls and the user for the guard. */
 export function useStartSession() {

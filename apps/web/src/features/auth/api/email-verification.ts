@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toast } from '@/lib/api-client';
-import { authKeys } from './get-me';
+import { authKeys } from './auth-keys';
 
 /** Confirms the e-mailed link's token. */
 export function useVerifyEmail() {

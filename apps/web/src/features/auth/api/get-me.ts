@@ -3,11 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '@/lib/api-client';
 import { getToken } from '@/lib/storage';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
-};
+import { authKeys } from './auth-keys';
 
 export const getMe = () => api.get<{ data: UserInfo }>('auth/me').then((r) => r.data);
 

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toast } from '@/lib/api-client';
-import { authKeys } from './get-me';
+import { authKeys } from './auth-keys';
 
 export function useVerifyOtp() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { Branch, BranchBody } from '@app/shared/schemas/access';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { fetchData, useDeleteMutation, useSaveMutation } from '@/lib/query';
 
 export const branchKeys = {

@@ -1,6 +1,6 @@
 import { branchBody } from '@app/shared/schemas/access';
 import { describe, expect, it } from 'vitest';
-import { zodErrors } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { branchFieldFor, branchToForm, emptyBranchForm, formToBranchBody, toFormErrors } from './branch-form';
 
 describe('branch form', () => {

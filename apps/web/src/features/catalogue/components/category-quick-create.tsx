@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '@/components/form-footer';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useSaveCategory } from '../api/catalogue';
 

@@ -9,7 +9,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { SettingsPageHeader } from '@/features/settings/components/settings-page-header';
 import { api, toast } from '@/lib/api-client';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import type { WriteResult } from '@/lib/query';
 import { useLocale } from '@/lib/use-locale';
 

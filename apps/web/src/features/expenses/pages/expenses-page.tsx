@@ -14,7 +14,8 @@ import { listBindings, useListParams } from '@/components/list-view/use-list-par
 import { RowAction } from '@/components/list-table';
 import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { formatDay, formatMoney, minorToInput } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteExpense, useExpenses, useExpenseTypes, useSaveExpense } from '../api/expenses';

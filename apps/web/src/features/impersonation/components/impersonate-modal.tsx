@@ -4,7 +4,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useImpersonate } from '../api/impersonation';
 

@@ -1,6 +1,6 @@
 import type { CompleteProfileBody, TenantInfoBody, TenantProfileBody } from '@app/shared/schemas/onboarding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api } from '@/lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
 

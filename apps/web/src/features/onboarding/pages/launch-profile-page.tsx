@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { joinList } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useIndustries } from '../api/get-industries';

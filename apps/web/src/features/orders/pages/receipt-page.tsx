@@ -8,7 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
-import { isRtl, loadLanguage } from '@/lib/i18n';
+import { isRtl, loadTexts } from '@/lib/i18n';
 import { useReceipt } from '../api/checkout';
 import './receipt.css';
 
@@ -37,7 +37,7 @@ export function ReceiptPage() {
   const [langReady, setLangReady] = useState<Locale | null>(null);
   useEffect(() => {
     let alive = true;
-    void loadLanguage(lang).then(() => alive && setLangReady(lang));
+    void loadTexts(lang, ['common', 'orders']).then(() => alive && setLangReady(lang));
     return () => {
       alive = false;
     };

@@ -1,7 +1,7 @@
 import type { PluginSlug } from '@app/shared/constants';
 import type { Plugin } from '@app/shared/schemas/access';
 import { useQuery } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api } from '@/lib/api-client';
 import { fetchData, useWriteMutation, type WriteResult } from '@/lib/query';
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@app/shared/constants';
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api } from '@/lib/api-client';
 import { changeLocale } from '@/lib/i18n';
 import { getToken } from '@/lib/storage';

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api, toast } from '@/lib/api-client';
 
 export type UpdateProfileInput = { name: string; photo: File | null; removePhoto: boolean };

@@ -5,7 +5,8 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useResendEmailVerification } from '@/features/auth/api/email-verification';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useChangeEmail } from '../api/change-email';
 

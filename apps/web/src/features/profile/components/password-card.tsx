@@ -2,7 +2,8 @@ import { Button, Card, PasswordInput, SimpleGrid, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updatePasswordBody } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useUpdatePassword } from '../api/update-password';
 

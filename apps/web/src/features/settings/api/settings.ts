@@ -18,7 +18,7 @@ import type {
   TaxBody,
 } from '@app/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api, apiRequest } from '@/lib/api-client';
 import { fetchData, useDeleteMutation, useSaveMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 

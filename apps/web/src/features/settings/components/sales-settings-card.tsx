@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeNumber } from '@/features/orders/lib/money-input';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useSaveSalesSettings, useSalesSettings } from '../api/settings';
 

@@ -1,7 +1,7 @@
 import { TRIAL_EXTENSION_RELOAD_MS } from '@app/shared/constants';
 import type { Subscription } from '@app/shared/schemas/subscription';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api, toast } from '@/lib/api-client';
 import { fetchData } from '@/lib/query';
 

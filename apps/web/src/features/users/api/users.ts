@@ -1,6 +1,6 @@
 import type { CreatePosUserBody, StaffUser, UpdateUserBody, UsersQuery } from '@app/shared/schemas/access';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { api } from '@/lib/api-client';
 import { useDeleteMutation, useWriteMutation, type WriteResult } from '@/lib/query';
 import { accessKeys } from './keys';

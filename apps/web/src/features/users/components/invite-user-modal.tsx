@@ -4,7 +4,8 @@ import { Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '@/components/form-footer';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useBranchOptions } from '../api/branch-options';
 import { useInviteUser } from '../api/invitations';

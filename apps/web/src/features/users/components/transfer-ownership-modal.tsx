@@ -2,7 +2,8 @@ import { passwordConfirmBody, type StaffUser } from '@app/shared/schemas/access'
 import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useTransferOwnership } from '../api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthHeader } from '@/features/auth/components/auth-header';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, clearOnBlur, zodErrors } from '@/lib/form-errors';
+import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
+import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
 import { useAcceptInvitation, useInvitationPreview } from '../api/accept-invitation';
 
