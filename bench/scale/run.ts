@@ -6,7 +6,8 @@
  * For each read it prints requests a second, p50 and p99, and the same for the endpoint's own SQL:
  * the statements one request sends (captured from the API built in this process, token check and
  * transaction included) replayed through the same driver (`pg`) with the same pool size and the
- * same 50 callers, and the ratio API ÷ SQL. Then two bursts of bookings: 200 at once spread over 50
+ * same 50 callers, and the ratio API ÷ SQL; and the p50 of the API one request at a time (what a
+ * user waits when nothing is queued in front). Then two bursts of bookings: 200 at once spread over 50
  * providers, and 200 at once on one slot of a provider who serves three at a time (exactly three
  * must win). Not a test: one run's ratios on a shared machine; read them as such.
  *
@@ -43,7 +44,7 @@ const ZONE = 'Asia/Riyadh';
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1]!.split(',')) : null;
 
-type Row = { name: string; api: Stats; sql?: Stats; bytes?: number };
+type Row = { name: string; api: Stats; sql?: Stats; alone?: Stats; bytes?: number };
 const rows: Row[] = [];
 
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -200,13 +201,15 @@ async function main() {
         return res.status === 200;
       });
       const sql = await sustained({ connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: SECONDS * 1000 }, () => replay(sqlPool, statements));
+      // And one request at a time: what a single user waits, with nothing queued in front of it.
+      const alone = await sustained({ connections: 1, warmupMs: 500, durationMs: 2000 }, async () => (await client.request('GET', r.path, auth)).status === 200);
       const bytes = probe.bytes;
       const plainBytes = Buffer.byteLength(probe.body);
-      rows.push({ name: r.name, api, sql, bytes });
+      rows.push({ name: r.name, api, sql, alone, bytes });
       console.log(
         `${r.name.padEnd(20)} API ${fmt(api.rps).padStart(6)} req/s  p50 ${fmt(api.p50, 1).padStart(7)} ms  p99 ${fmt(api.p99, 1).padStart(7)} ms${api.errors ? `  (${api.errors} errors)` : ''}` +
           ` | SQL (${statements.length} statements) ${fmt(sql.rps).padStart(6)} req/s  p50 ${fmt(sql.p50, 1).padStart(6)} ms  p99 ${fmt(sql.p99, 1).padStart(6)} ms` +
-          ` | API÷SQL ${fmt(api.rps / sql.rps, 2)}  | answer ${fmt(plainBytes / 1024, 1)} kB, ${fmt(bytes / 1024, 1)} kB sent`,
+          ` | API÷SQL ${fmt(api.rps / sql.rps, 2)} | alone p50 ${fmt(alone.p50, 1)} ms | answer ${fmt(plainBytes / 1024, 1)} kB, ${fmt(bytes / 1024, 1)} kB sent`,
       );
     }
 
@@ -303,7 +306,7 @@ async function explainStatements(pool: pg.Pool, name: string, statements: Statem
     console.log(`\n-- ${name}`);
     for (const st of statements) {
       const text = st.text.trim();
-      if (!/^select/i.test(text) || /set_config/.test(text)) {
+      if (!/^(select|with)/i.test(text) || /set_config/.test(text)) {
         await c.query({ text: st.text, ...(st.values ? { values: st.values } : {}) } as pg.QueryConfig);
         continue;
       }

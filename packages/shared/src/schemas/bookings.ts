@@ -229,8 +229,8 @@ export type CalendarStaff = z.infer<typeof calendarStaffSchema>;
  * busy week holds hundreds of these; the booking's own page (`GET bookings/:id`) has the rest.
  */
 export const calendarBookingSchema = bookingSchema
-  .pick({ id: true, booking_number: true, order_id: true, staff_id: true, start_time: true, end_time: true, status: true, payment_status: true, crew: true, service: true })
-  .extend({ customer: person.nullable() });
+  .pick({ id: true, booking_number: true, staff_id: true, start_time: true, end_time: true, status: true, crew: true })
+  .extend({ customer_name: z.string().nullable(), service_name: z.string().nullable() });
 export type CalendarBooking = z.infer<typeof calendarBookingSchema>;
 
 export const calendarResponse = z.object({

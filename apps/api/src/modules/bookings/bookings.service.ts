@@ -5,7 +5,6 @@ import {
   BLOCK_TIMES_LIST_MAX,
   type BlockTime,
   type Booking,
-  type CalendarBooking,
   type blockTimeBody,
   type blockTimesQuery,
   type bookingsQuery,
@@ -876,7 +875,11 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     });
   }
 
-  async function calendar(ctx: AuthContext, q: CalendarQueryParsed): Promise<CalendarResponse['data']> {
+  /**
+   * The calendar of [start, end): its bookings as the JSON text the API sends (made by the database,
+   * calendarBookingsJson), its block times and its staff columns.
+   */
+  async function calendar(ctx: AuthContext, q: CalendarQueryParsed): Promise<Omit<CalendarResponse['data'], 'bookings'> & { bookingsJson: string }> {
     const start = new Date(q.start);
     const end = new Date(q.end);
     if (end.getTime() <= start.getTime()) throw fieldError('end', 'end_before_start');
@@ -890,7 +893,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         staffIds = staffIds ? own.filter((x) => staffIds!.includes(x)) : own;
       }
       const staff = await repo.calendarStaff(tx, ctx.tenantId, { branchId, ids: staffIds });
-      const bookings = await repo.calendarBookings(tx, ctx.tenantId, { branchId: branchId ?? undefined, providerIds: staffIds, overlaps: { start, end } });
+      const bookingsJson = await repo.calendarBookingsJson(tx, ctx.tenantId, { branchId: branchId ?? undefined, providerIds: staffIds, overlaps: { start, end } });
       const blocks = await repo.listBlocks(tx, ctx.tenantId, { start, end, branchId, providerIds: staffIds });
       // Days off of the columns: local dates, a day wider each side than the range (any branch's zone).
       const timeOff = await repo.calendarTimeOff(
@@ -901,21 +904,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         addDays(localDateOf(end.getTime(), 'UTC'), 1),
       );
       return {
-        bookings: bookings.map(
-          (b): CalendarBooking => ({
-            id: b.id,
-            booking_number: b.number,
-            order_id: b.orderId,
-            staff_id: b.providerId,
-            start_time: b.startAt,
-            end_time: b.endAt,
-            status: b.status as BookingStatus,
-            payment_status: b.paymentStatus as BookingPaymentStatus,
-            customer: b.customerId && b.customerFirst !== null ? { id: b.customerId, name: `${b.customerFirst} ${b.customerLast ?? ''}`.trim() } : null,
-            service: b.serviceId && b.serviceName !== null ? { id: b.serviceId, name: b.serviceName } : null,
-            crew: b.crew,
-          }),
-        ),
+        bookingsJson,
         blocks: blocks.map(toBlock),
         staff: staff.map((s, i) => ({
           id: s.id,

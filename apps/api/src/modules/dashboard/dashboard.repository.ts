@@ -39,12 +39,15 @@ export type KeptFigures = {
   /** Service lines over the window: quantity, revenue and the service's current name. */
   services: { serviceId: string; name: string; count: number; revenue: number }[];
   customers: { total: number; fresh: number };
+  /** The business's services, providers and branches (onboarding's counts). */
+  catalogue: { services: number; providers: number; branches: number };
 };
 
 /**
  * The dashboard's kept figures in one statement: sales by local day over [salesFrom, today], orders
  * by source and service lines by service over [windowFrom, today] (one branch or all), and the
- * business's customers (all, and new since `monthStart`). Sections left out are not read.
+ * business's customers (all, and new since `monthStart`), and how many services, providers and
+ * branches it has. Sections left out are not read.
  */
 export async function keptFigures(
   exec: Executor,
@@ -52,9 +55,14 @@ export async function keptFigures(
   q: { salesFrom: string; windowFrom: string; today: string; monthStart: string; branchKey: string | null; sales: boolean; orders: boolean; customers: boolean },
 ): Promise<KeptFigures> {
   const branch = q.branchKey ? sql` and branch_key = ${q.branchKey}` : sql``;
-  const parts: SQL[] = [];
+  const parts: SQL[] = [
+    sql`select 'catalogue' as metric, null::text as day, k.key, 0::bigint as amount, k.n as count, null::text as name from (
+        select 'services' as key, (select count(*) from services where tenant_id = ${tenantId})::bigint as n
+        union all select 'providers', (select count(*) from providers where tenant_id = ${tenantId})
+        union all select 'branches', (select count(*) from branches where tenant_id = ${tenantId})) k`,
+  ];
   if (q.sales)
-    parts.push(sql`select metric, day::text as day, key, sum(amount)::bigint as amount, sum(count)::bigint as count, null::text as name
+    parts.push(sql`select metric, day::text, key, sum(amount)::bigint, sum(count)::bigint, null::text
       from dashboard_counts where tenant_id = ${tenantId} and metric = 'sales' and day between ${q.salesFrom}::date and ${q.today}::date${branch}
       group by metric, day, key`);
   if (q.orders)
@@ -65,8 +73,7 @@ export async function keptFigures(
   if (q.customers)
     parts.push(sql`select 'customers', null::text, case when day >= ${q.monthStart}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
       from dashboard_counts where tenant_id = ${tenantId} and metric = 'customers' group by 3`);
-  const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 } };
-  if (!parts.length) return out;
+  const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 }, catalogue: { services: 0, providers: 0, branches: 0 } };
   const res = (await exec.execute(sql.join(parts, sql` union all `))) as unknown as {
     rows: { metric: string; day: string | null; key: string; amount: number | string; count: number | string; name: string | null }[];
   };
@@ -76,6 +83,7 @@ export async function keptFigures(
     if (r.metric === 'sales' && r.day) out.salesByDay.set(r.day, (out.salesByDay.get(r.day) ?? 0) + amount);
     else if (r.metric === 'orders' && count !== 0) out.sources.push({ source: r.key, count });
     else if (r.metric === 'services' && r.name !== null && count !== 0) out.services.push({ serviceId: r.key, name: r.name, count, revenue: amount });
+    else if (r.metric === 'catalogue') out.catalogue[r.key as keyof KeptFigures['catalogue']] = count;
     else if (r.metric === 'customers') {
       out.customers.total += count;
       if (r.key === 'new') out.customers.fresh += count;

@@ -2,14 +2,15 @@ import type { Dashboard, DashboardBooking } from '@app/shared/schemas/dashboard'
 import { addDays, localDateOf, localDates, localDayBounds, weekdayOf } from '@app/shared/scheduling/zoned';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { OrderStatus } from '@app/shared/states/order';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTenant } from '../../db/client';
-import { branches, providers, services } from '../../db/schema/business';
+import { providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { visibleOrders } from '../orders/orders.repository';
+import { isoText } from '../../lib/sql-time';
 import * as repo from './dashboard.repository';
 
 /** Days of the sales series (today included) and of the top services / order sources window. */
@@ -33,42 +34,54 @@ function grantsOf(ctx: AuthContext): Grants {
 
 const ownBookings = (scope: DataScope): SQL | undefined => (scope.bookings === 'all' ? undefined : scope.providerId ? eq(bookings.providerId, scope.providerId) : sql`false`);
 
-async function bookingList(tx: Tx, where: SQL | undefined, limit: number): Promise<DashboardBooking[]> {
-  const rows = await tx
-    .select({
-      id: bookings.id,
-      number: bookings.number,
-      orderId: bookings.orderId,
-      startAt: bookings.startAt,
-      endAt: bookings.endAt,
-      status: bookings.status,
-      providerId: bookings.providerId,
-      customerId: bookings.customerId,
-      serviceId: bookings.serviceId,
-      staffName: providers.name,
-      serviceName: services.name,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-    })
-    .from(bookings)
-    .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
-    .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
-    .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
-    .where(where)
-    .orderBy(asc(bookings.startAt), asc(bookings.number))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    booking_number: r.number,
-    order_id: r.orderId,
-    start_time: r.startAt.toISOString(),
-    end_time: r.endAt.toISOString(),
-    status: r.status,
-    staff_id: r.providerId,
-    staff: r.staffName !== null ? { id: r.providerId, name: r.staffName } : null,
-    customer: r.customerId && r.firstName !== null ? { id: r.customerId, name: `${r.firstName} ${r.lastName ?? ''}`.trim() } : null,
-    service: r.serviceId && r.serviceName !== null ? { id: r.serviceId, name: r.serviceName } : null,
-  }));
+type BookingListRow = {
+  list: string;
+  id: string;
+  number: number;
+  order_id: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  staff_id: string;
+  customer_id: string | null;
+  service_id: string | null;
+  staff_name: string | null;
+  service_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+/** Several lists of bookings (earliest first, each with its limit) in one statement, by their keys. */
+async function bookingLists<K extends string>(tx: Tx, lists: { key: K; where: SQL | undefined; limit: number }[]): Promise<Record<K, DashboardBooking[]>> {
+  const out = Object.fromEntries(lists.map((l) => [l.key, [] as DashboardBooking[]])) as Record<K, DashboardBooking[]>;
+  if (!lists.length) return out;
+  const parts = lists.map(
+    (l) => sql`(select ${l.key}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
+        ${isoText(bookings.startAt)} as start_time, ${isoText(bookings.endAt)} as end_time, ${bookings.status} as status, ${bookings.providerId} as staff_id,
+        ${bookings.customerId} as customer_id, ${bookings.serviceId} as service_id, ${providers.name} as staff_name, ${services.name} as service_name,
+        ${customers.firstName} as first_name, ${customers.lastName} as last_name
+      from ${bookings}
+      left join ${providers} on ${providers.tenantId} = ${bookings.tenantId} and ${providers.id} = ${bookings.providerId}
+      left join ${services} on ${services.tenantId} = ${bookings.tenantId} and ${services.id} = ${bookings.serviceId}
+      left join ${customers} on ${customers.tenantId} = ${bookings.tenantId} and ${customers.id} = ${bookings.customerId}
+      where ${l.where ?? sql`true`} order by ${bookings.startAt}, ${bookings.number} limit ${l.limit})`,
+  );
+  const res = (await tx.execute(sql.join(parts, sql` union all `))) as unknown as { rows: BookingListRow[] };
+  for (const r of res.rows) {
+    out[r.list as K]?.push({
+      id: r.id,
+      booking_number: Number(r.number),
+      order_id: r.order_id,
+      start_time: r.start_time,
+      end_time: r.end_time,
+      status: r.status,
+      staff_id: r.staff_id,
+      staff: r.staff_name !== null ? { id: r.staff_id, name: r.staff_name } : null,
+      customer: r.customer_id && r.first_name !== null ? { id: r.customer_id, name: `${r.first_name} ${r.last_name ?? ''}`.trim() } : null,
+      service: r.service_id && r.service_name !== null ? { id: r.service_id, name: r.service_name } : null,
+    });
+  }
+  return out;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -88,9 +101,11 @@ type Window = { tz: string; branchId: string | null; scope: DataScope; seriesSta
  * that sees only some of the business's orders (a provider's assigned ones), which the kept
  * figures cannot tell apart.
  */
-async function countedFigures(tx: Tx, tenantId: string, w: Window, grants: Grants): Promise<repo.KeptFigures> {
+type Counted = Pick<repo.KeptFigures, 'salesByDay' | 'sources' | 'services'>;
+
+async function countedFigures(tx: Tx, tenantId: string, w: Window, grants: Grants): Promise<Counted> {
   const at = (date: string) => new Date(localDayBounds(date, w.tz)[0]);
-  const out: repo.KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 } };
+  const out: Counted = { salesByDay: new Map(), sources: [], services: [] };
   const placed = and(eq(orders.tenantId, tenantId), isNull(orders.deletedAt), eq(orders.isDraft, false), w.branchId ? eq(orders.branchId, w.branchId) : undefined, visibleOrders(w.scope));
   const recent = and(placed, gte(orders.createdAt, at(w.seriesStart)));
   if (grants.orders) {
@@ -151,20 +166,26 @@ export function createDashboardService(deps: { db: Database }) {
     const salesFrom = [seriesStart, weekStart, monthStart].sort()[0]!;
 
     return withTenant(db, t, async (tx) => {
-      const [c] = await tx
-        .select({
-          services: sql<number>`(select count(*)::int from ${services} where ${services.tenantId} = ${t})`,
-          providers: sql<number>`(select count(*)::int from ${providers} where ${providers.tenantId} = ${t})`,
-          branches: count(),
-        })
-        .from(branches)
-        .where(eq(branches.tenantId, t));
       const scope = scopeOfCaller(ctx);
+      // The kept figures (schema/dashboard.ts) hold every order of the business: an account that
+      // sees only some (a provider's assigned orders) has its figures counted from those orders.
+      // Customers belong to the business as a whole and are always the kept count.
+      const kept = scope.orders === 'all';
+      const figures = await repo.keptFigures(tx, t, {
+        salesFrom,
+        windowFrom: seriesStart,
+        today,
+        monthStart,
+        branchKey: branchId,
+        sales: kept && grants.sales,
+        orders: kept && grants.orders,
+        customers: grants.customers,
+      });
 
       const out: Dashboard = {
-        services_count: Number(c?.services ?? 0),
-        providers_count: Number(c?.providers ?? 0),
-        branches_count: Number(c?.branches ?? 0),
+        services_count: figures.catalogue.services,
+        providers_count: figures.catalogue.providers,
+        branches_count: figures.catalogue.branches,
         currency: ctx.tenant.currency,
         time_zone: tz,
         today_appointments: [],
@@ -178,12 +199,16 @@ export function createDashboardService(deps: { db: Database }) {
 
       if (grants.bookings) {
         const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
-        out.today_appointments = await bookingList(
-          tx,
-          and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected'])),
-          100,
-        );
-        out.next_bookings = await bookingList(tx, and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), LIST_SIZE);
+        const lists = await bookingLists(tx, [
+          {
+            key: 'today',
+            where: and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected'])),
+            limit: 100,
+          },
+          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
+        ]);
+        out.today_appointments = lists.today;
+        out.next_bookings = lists.next;
       }
 
       if (grants.orders) {
@@ -207,21 +232,7 @@ export function createDashboardService(deps: { db: Database }) {
         }));
       }
 
-      // The kept figures (schema/dashboard.ts) hold every order of the business: an account that
-      // sees only some (a provider's assigned orders) has its figures counted from those orders.
-      // Customers belong to the business as a whole and are always the kept count.
-      const kept = scope.orders === 'all';
-      const figures = await repo.keptFigures(tx, t, {
-        salesFrom,
-        windowFrom: seriesStart,
-        today,
-        monthStart,
-        branchKey: branchId,
-        sales: kept && grants.sales,
-        orders: kept && grants.orders,
-        customers: grants.customers,
-      });
-      const counted = kept ? figures : await countedFigures(tx, t, { tz, branchId, scope, seriesStart, salesFrom, todayEnd }, grants);
+      const counted: Counted = kept ? figures : await countedFigures(tx, t, { tz, branchId, scope, seriesStart, salesFrom, todayEnd }, grants);
 
       if (grants.orders) {
         out.top_services = topServicesOf(counted.services.filter((s) => s.count > 0));

@@ -21,15 +21,13 @@ const staff: CalendarStaff[] = [
 const booking = (id: string, staffId: string, from: string, to: string, over: Partial<CalendarBooking> = {}): CalendarBooking => ({
   id,
   booking_number: Number(id.replace(/\D/g, '')) || 1,
-  order_id: 'o1',
-  customer: { id: 'c1', name: `Customer ${id}` },
+  customer_name: `Customer ${id}`,
   staff_id: staffId,
   crew: [],
-  service: { id: 's1', name: 'Haircut' },
+  service_name: 'Haircut',
   start_time: at(from),
   end_time: at(to),
   status: 'confirmed',
-  payment_status: 'unpaid',
   ...over,
 });
 

@@ -221,8 +221,8 @@ export function StaffDayView(props: Props) {
   } as CSSProperties;
 
   const eventBody = (b: CalendarBooking, style: StatusStyle, h: number, extra?: { start?: number }) => {
-    const customer = b.customer?.name ?? t('event.untitled');
-    const service = b.service?.name ?? '';
+    const customer = b.customer_name ?? t('event.untitled');
+    const service = b.service_name ?? '';
     const compact = h < COMPACT_PX;
     const time =
       extra?.start !== undefined

@@ -24,7 +24,7 @@ export const BLOCK_COLOR = '#9CA3AF';
 /** A booking on the calendar: its customer and service as the title, its status's colour; only active bookings move. */
 export function bookingEvent(b: CalendarBooking, styles: Record<BookingStatus, StatusStyle>, canEdit: boolean, fallbackTitle: string): EventInputLike {
   const style = styleOf(styles, b.status);
-  const title = [b.customer?.name, b.service?.name].filter(Boolean).join(' · ') || fallbackTitle;
+  const title = [b.customer_name, b.service_name].filter(Boolean).join(' · ') || fallbackTitle;
   const movable = canEdit && isMovable(b.status);
   return {
     id: `booking:${b.id}`,
