@@ -22,7 +22,8 @@
  * the database `khidma_scale` (BENCH_SCALE_DB) there and is kept for the next run.
  */
 import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
@@ -149,6 +150,28 @@ async function signIn(client: ReturnType<typeof httpClient>): Promise<string> {
 
 type Read = { name: string; path: string };
 
+/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the API process, of the database server's processes, and of this one (the load). */
+function cpuNow(serverPid: number) {
+  let pids: number[] = [];
+  try {
+    pids = execFileSync('pgrep', ['-f', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  } catch {}
+  return { api: cpuOf(serverPid), db: pids.reduce((a, p) => a + cpuOf(p), 0), load: cpuOf(process.pid) };
+}
+
+const cpuSpent = (a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) =>
+  `CPU s: API ${(b.api - a.api).toFixed(2)}, database ${(b.db - a.db).toFixed(2)}, load ${(b.load - a.load).toFixed(2)}`;
+
 async function main() {
   const url = await ensureDataset(DB_NAME, { rebuild: args.includes('--rebuild') });
   const counts = await describe(url);
@@ -213,7 +236,7 @@ async function main() {
       );
     }
 
-    if (!only || only.has('bookings-burst')) await bursts(client, auth, sqlPool, tenant);
+    if (!only || only.has('bookings-burst')) await bursts(client, auth, sqlPool, tenant, server.pid!);
   } finally {
     client.close();
     await app.close();
@@ -239,7 +262,7 @@ async function deepPaths(client: ReturnType<typeof httpClient>, auth: Record<str
   ];
 }
 
-async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string, string>, pool: pg.Pool, tenant: string) {
+async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string, string>, pool: pg.Pool, tenant: string, serverPid: number) {
   // A Sunday past the dataset's bookings (they reach 31 days ahead), cleared of earlier runs' bursts.
   let day = addDays(localDateOf(Date.now(), ZONE), 45);
   while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
@@ -262,7 +285,20 @@ async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string
   const post = (body: Record<string, unknown>) => client.request('POST', '/api/v1/bookings', auth, body);
   const refusals = new Set<string>();
 
+  // A server that has been up a while: its booking code compiled, its connections made. Fifty
+  // bookings a week later, ten at a time, before the measured bursts.
+  const warmDay = addDays(day, 14);
+  for (let k = 0; k < 50; k += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) => {
+        const p = providers[(k + j) % providers.length]!;
+        return post({ customer_id: customers[k + j], branch_id: branchId, staff_id: p.id, service_ids: [p.service_id], start_time: new Date(zonedToUtc(warmDay, '13:00', ZONE)).toISOString() });
+      }),
+    );
+  }
+
   // 200 at once over 50 providers: four each, an hour apart, from 13:00.
+  const cpu0 = cpuNow(serverPid);
   const spread = await burst(BURST, async (i) => {
     const p = providers[i % providers.length]!;
     const start = new Date(zonedToUtc(day, `${String(13 + Math.floor(i / providers.length)).padStart(2, '0')}:00`, ZONE)).toISOString();
@@ -273,19 +309,21 @@ async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string
   const spreadOk = spread.results.filter((s) => s === 201).length;
   console.log(
     `bookings burst, ${BURST} over ${providers.length} providers: ${spreadOk} booked, p50 ${fmt(spread.latencies.p50)} ms, p95 ${fmt(spread.latencies.p95)} ms, p99 ${fmt(spread.latencies.p99)} ms, all in ${fmt(spread.wallMs)} ms (${fmt((BURST / spread.wallMs) * 1000)} a second)` +
-      (spreadOk === BURST ? '' : `; statuses ${JSON.stringify(count(spread.results))}; ${[...refusals].join(' | ')}`),
+      (spreadOk === BURST ? '' : `; statuses ${JSON.stringify(count(spread.results))}; ${[...refusals].join(' | ')}`) +
+      `; ${cpuSpent(cpu0, cpuNow(serverPid))}`,
   );
 
   // 200 at once on one slot of the provider who serves three at once.
   const cap = providers.find((p) => p.name === CAPACITY_PROVIDER) ?? providers[0]!;
   const slot = new Date(zonedToUtc(addDays(day, 7), '11:00', ZONE)).toISOString();
+  const cpu1 = cpuNow(serverPid);
   const one = await burst(BURST, async (i) => {
     const res = await post({ customer_id: customers[i], branch_id: branchId, staff_id: cap.id, service_ids: [cap.service_id], start_time: slot });
     return res.status;
   });
   const won = one.results.filter((s) => s === 201).length;
   console.log(
-    `bookings burst, ${BURST} on one slot (capacity ${CAPACITY}): ${won} booked${won === CAPACITY ? ' (exactly the capacity)' : ' — WRONG'}, p50 ${fmt(one.latencies.p50)} ms, p95 ${fmt(one.latencies.p95)} ms, p99 ${fmt(one.latencies.p99)} ms; statuses ${JSON.stringify(count(one.results))}`,
+    `bookings burst, ${BURST} on one slot (capacity ${CAPACITY}): ${won} booked${won === CAPACITY ? ' (exactly the capacity)' : ' — WRONG'}, p50 ${fmt(one.latencies.p50)} ms, p95 ${fmt(one.latencies.p95)} ms, p99 ${fmt(one.latencies.p99)} ms; statuses ${JSON.stringify(count(one.results))}; ${cpuSpent(cpu1, cpuNow(serverPid))}`,
   );
   rows.push({ name: 'burst 200/50 providers', api: spread.latencies }, { name: 'burst 200/one slot', api: one.latencies });
 }

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type Logger, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,7 +9,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import pg, { type QueryResultRow } from 'pg';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,22 +95,65 @@ export async function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx)
 }
 
 type TenantRunner = (tenantId: string, fn: (tx: Tx) => Promise<unknown>) => Promise<unknown>;
+
+/**
+ * Rows of a query sent as a named prepared statement on PostgreSQL: the server parses and plans it
+ * once per connection and reuses the plan (PostgreSQL's plan cache: custom plans for the first
+ * runs, then a generic one when it costs no more). For the few statements whose planning costs more
+ * than running them, on every booking (the availability inputs); anything else, and the embedded
+ * database, goes through drizzle as usual. The name carries a hash of the text, so a query whose
+ * text varies with its options gets one statement per variant.
+ */
+export async function preparedRows<T>(exec: Executor, name: string, query: SQL): Promise<T[]> {
+  const internal = exec as unknown as { dialect?: PgDialect; session?: { client?: unknown } };
+  const client = internal.session?.client;
+  if (internal.dialect && client instanceof pg.Client) {
+    const { sql: text, params } = internal.dialect.sqlToQuery(query);
+    const res = await client.query<T & QueryResultRow>({ name: statementName(name, text), text, values: params });
+    return res.rows;
+  }
+  const res = (await exec.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/**
+ * Several inserts as one statement (each a data-modifying WITH of it): one round trip instead of one
+ * an insert. Their rows must not need each other's generated values (ids are made by the caller);
+ * foreign keys and triggers are checked once the statement has written them all.
+ */
+export async function insertTogether(exec: Executor, inserts: readonly { getSQL(): SQL }[]): Promise<void> {
+  if (!inserts.length) return;
+  const parts = inserts.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q.getSQL()})`);
+  await exec.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+}
+
+const statementName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
+/**
+ * A drizzle select run as a named prepared statement (as preparedRows, with drizzle's mapping of
+ * the rows): for the hot lookups by key whose planning costs more than running them.
+ */
+export function runPrepared<R>(q: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }, base: string): Promise<R> {
+  return q.prepare(statementName(base, q.toSQL().sql)).execute();
+}
 /** The counter connections of a request transaction (PostgreSQL only). */
 const counterPools = new WeakMap<Tx, pg.Pool>();
 
 /**
- * The next value of a business's counter, taken and committed on a connection of its own, or null
- * where the transaction has none (the embedded database, a system transaction): lib/numbers.ts.
+ * Bumps some of a business's counters by `counts` on a connection of their own, in one committed
+ * statement, and answers each counter's new value; or null where the transaction has no such
+ * connection (the embedded database, a system transaction): lib/numbers.ts.
  */
-export async function takeNumberOutside(tx: Tx, tenantId: string, name: string): Promise<number | null> {
+export async function takeNumbersOutside(tx: Tx, tenantId: string, names: readonly string[], counts: readonly number[]): Promise<Map<string, number> | null> {
   const pool = counterPools.get(tx);
   if (!pool) return null;
-  const res = await pool.query<{ value: number }>(
-    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, 1)
-     on conflict (tenant_id, name) do update set value = tenant_counters.value + 1 returning value`,
-    [tenantId, name],
-  );
-  return Number(res.rows[0]!.value);
+  const res = await pool.query<{ name: string; value: number }>({
+    name: 'take_numbers',
+    text: `insert into tenant_counters (tenant_id, name, value) select $1, n, c from unnest($2::text[], $3::int[]) as u(n, c)
+           on conflict (tenant_id, name) do update set value = tenant_counters.value + excluded.value returning name, value`,
+    values: [tenantId, names, counts],
+  });
+  return new Map(res.rows.map((r) => [r.name, Number(r.value)]));
 }
 const tenantRunners = new WeakMap<Database, TenantRunner>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

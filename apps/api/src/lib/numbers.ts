@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { takeNumberOutside } from '../db/client';
+import { takeNumbersOutside } from '../db/client';
 import { tenantCounters } from '../db/schema/sales';
 
 export type CounterName = 'order' | 'booking' | 'transaction' | 'invoice';
@@ -19,14 +19,35 @@ export type CounterName = 'order' | 'booking' | 'transaction' | 'invoice';
  * runs one transaction at a time anyway, they are taken like invoice numbers.
  */
 export async function nextNumber(tx: Tx, tenantId: string, name: CounterName): Promise<number> {
-  if (name !== 'invoice') {
-    const outside = await takeNumberOutside(tx, tenantId, name);
-    if (outside !== null) return outside;
+  if (name === 'invoice') {
+    const [row] = await tx
+      .insert(tenantCounters)
+      .values({ tenantId, name, value: 1 })
+      .onConflictDoUpdate({ target: [tenantCounters.tenantId, tenantCounters.name], set: { value: sql`${tenantCounters.value} + 1` } })
+      .returning({ value: tenantCounters.value });
+    return row!.value;
   }
-  const [row] = await tx
+  return (await reserveNumbers(tx, tenantId, { [name]: 1 }))[name]!;
+}
+
+/**
+ * Several numbers at once, in one statement: `count` consecutive numbers of each counter (an order
+ * and its bookings); answers the first of each. Not for invoice numbers (nextNumber keeps them
+ * gapless, in the transaction).
+ */
+export async function reserveNumbers(tx: Tx, tenantId: string, wants: Partial<Record<Exclude<CounterName, 'invoice'>, number>>): Promise<Partial<Record<CounterName, number>>> {
+  const names = Object.keys(wants) as Exclude<CounterName, 'invoice'>[];
+  const counts = names.map((n) => wants[n]!);
+  const taken = (await takeNumbersOutside(tx, tenantId, names, counts)) ?? (await takeNumbersInside(tx, tenantId, names, counts));
+  return Object.fromEntries(names.map((n) => [n, taken.get(n)! - wants[n]! + 1]));
+}
+
+/** The embedded database (one transaction at a time): the counters bumped in the transaction. */
+async function takeNumbersInside(tx: Tx, tenantId: string, names: string[], counts: number[]): Promise<Map<string, number>> {
+  const rows = await tx
     .insert(tenantCounters)
-    .values({ tenantId, name, value: 1 })
-    .onConflictDoUpdate({ target: [tenantCounters.tenantId, tenantCounters.name], set: { value: sql`${tenantCounters.value} + 1` } })
-    .returning({ value: tenantCounters.value });
-  return row!.value;
+    .values(names.map((name, i) => ({ tenantId, name, value: counts[i]! })))
+    .onConflictDoUpdate({ target: [tenantCounters.tenantId, tenantCounters.name], set: { value: sql`${tenantCounters.value} + excluded.value` } })
+    .returning({ name: tenantCounters.name, value: tenantCounters.value });
+  return new Map(rows.map((r) => [r.name, r.value]));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { enterTenant, type Executor, type Tx } from '../../db/client';
+import { enterTenant, type Executor, runPrepared, type Tx } from '../../db/client';
 import { impersonationLogs, userBranches } from '../../db/schema/access';
 import { branches, providers } from '../../db/schema/business';
 import { industries, tenants } from '../../db/schema/tenants';
@@ -33,8 +33,9 @@ const impersonator = alias(users, 'impersonator');
 export type TokenContextRow = NonNullable<Awaited<ReturnType<typeof findTokenContext>>>;
 
 export async function findTokenContext(exec: Executor, tokenHash: string) {
-  const [row] = await exec
-    .select({
+  const [row] = await runPrepared(
+    exec
+      .select({
       token: accessTokens,
       user: users,
       tenant: tenants,
@@ -49,7 +50,10 @@ export async function findTokenContext(exec: Executor, tokenHash: string) {
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
     .leftJoin(impersonator, eq(impersonator.id, accessTokens.impersonatorId))
     .where(and(eq(accessTokens.tokenHash, tokenHash)))
-    .limit(1);
+      .limit(1),
+    // Every request that is not served from the kept contexts: planned once per connection.
+    'token_context',
+  );
   return row ?? null;
 }
 

@@ -191,12 +191,13 @@ export function createAuthService({ db, config }: AuthDeps) {
    */
   async function resolveToken(token: string, opts: { fresh?: boolean } = {}): Promise<AuthContext | null> {
     const hash = sha256(token);
-    let entry = opts.fresh ? undefined : sessions.get(hash);
-    if (!entry) {
+    const lookup = async () => {
       const found = await repo.findTokenContext(db, hash);
-      if (!found) return null;
-      entry = sessions.set(hash, found.token.tenantId, found);
-    }
+      return found && { tenantId: found.token.tenantId, value: found };
+    };
+    const read = opts.fresh ? await lookup() : null;
+    const entry = read ? sessions.set(hash, read.tenantId, read.value) : opts.fresh ? null : await sessions.load(hash, lookup);
+    if (!entry) return null;
     const row = entry.value;
     const now = Date.now();
     if (row.token.expiresAt && row.token.expiresAt.getTime() <= now) return null;

@@ -29,6 +29,32 @@ describe('createSessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('asks once for a token looked up by many at once, and does not keep what was read before a forget', async () => {
+    const cache = createSessionCache<string>({ ttlMs: 5_000 });
+    let calls = 0;
+    let release!: (v: { tenantId: string; value: string }) => void;
+    const loader = () => {
+      calls++;
+      return new Promise<{ tenantId: string; value: string }>((r) => {
+        release = r;
+      });
+    };
+    const many = Promise.all(Array.from({ length: 20 }, () => cache.load('a', loader)));
+    release({ tenantId: 't1', value: 'A' });
+    expect((await many).map((e) => e?.value)).toEqual(Array(20).fill('A'));
+    expect(calls).toBe(1);
+    expect(cache.get('a')?.value).toBe('A');
+
+    // A write forgets while a lookup is under way: its answer is used once, not kept.
+    cache.forget();
+    const late = cache.load('b', loader);
+    cache.forget('t1');
+    release({ tenantId: 't1', value: 'stale B' });
+    expect((await late)?.value).toBe('stale B');
+    expect(cache.get('b')).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
   it('keeps nothing with no time to keep it', () => {
     const cache = createSessionCache<string>({ ttlMs: 0 });
     cache.set('a', 't1', 'A');

@@ -1,6 +1,6 @@
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import { type Executor, preparedRows, runPrepared, type Tx } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
 import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
@@ -81,25 +81,32 @@ export type SlotInputsQuery = {
  * widened by an hour on each side (the engine clips to the exact local days); instants come back as
  * numbers inside JSON (no timestamp parsing in JavaScript).
  */
-export async function loadSlotInputs(exec: Executor, tenantId: string, q: SlotInputsQuery): Promise<SlotInputs> {
-  const [row] = await rawRows<{
-    branch: SlotBranch | null;
-    services: SlotService[];
-    providers: SlotProvider[];
-    time_off: SlotInputs['timeOff'];
-    blocks: SlotInputs['blocks'];
-    bookings: [string, number[], number[]][];
-    base: number | string | null;
-  }>(exec, slotInputsQuery(tenantId, q));
-  if (!row) throw new Error('slot inputs query returned nothing');
-  // Bookings come grouped per provider as seconds from the window's start (a third of the JSON of one
-  // [uuid, ms, ms] triple per booking); back to epoch ms here.
+type SlotInputsRow = {
+  branch: SlotBranch | null;
+  services: SlotService[];
+  providers: SlotProvider[];
+  time_off: SlotInputs['timeOff'];
+  blocks: SlotInputs['blocks'];
+  bookings: [string, number[], number[]][];
+  base: number | string | null;
+};
+
+/** The inputs from slotInputsQuery's row: bookings come grouped per provider, in seconds from the window's start. */
+function toSlotInputs(row: SlotInputsRow): SlotInputs {
+  // (a third of the JSON of one [uuid, ms, ms] triple per booking); back to epoch ms here.
   const baseMs = Number(row.base ?? 0) * 1000;
   const busy: [string, number, number][] = [];
   for (const [pid, starts, ends] of row.bookings) {
     for (let i = 0; i < starts.length; i++) busy.push([pid, baseMs + starts[i]! * 1000, baseMs + ends[i]! * 1000]);
   }
   return { branch: row.branch, services: row.services, providers: row.providers, timeOff: row.time_off, blocks: row.blocks, bookings: busy };
+}
+
+export async function loadSlotInputs(exec: Executor, tenantId: string, q: SlotInputsQuery): Promise<SlotInputs> {
+  // Prepared: its planning costs more than running it, and it runs while the provider is locked.
+  const [row] = await preparedRows<SlotInputsRow>(exec, 'slot_inputs', slotInputsQuery(tenantId, q));
+  if (!row) throw new Error('slot inputs query returned nothing');
+  return toSlotInputs(row);
 }
 
 /**
@@ -209,8 +216,9 @@ export async function lockProviders(
   sel: { ids: readonly string[] } | { branchId: string; serviceIds: readonly string[] },
 ): Promise<Locked> {
   const filter = 'ids' in sel ? sql`p.id = any(${uuidArray([...new Set(sel.ids)])})` : candidateFilter(sel.branchId, [...new Set(sel.serviceIds)]);
-  const locked = await rawRows<{ id: string; candidate: boolean }>(
+  const locked = await preparedRows<{ id: string; candidate: boolean }>(
     tx,
+    'lock_providers',
     sql`with c as (select p.id, p.assignment_type from providers p where p.tenant_id = ${tenantId} and ${filter})
         select p.id, p.id in (select id from c) as candidate from providers p
         where p.tenant_id = ${tenantId} and (p.id in (select id from c) or p.id in (${crewOf(tenantId, sql`select id, assignment_type from c`)}))
@@ -219,7 +227,6 @@ export async function lockProviders(
   return { candidates: locked.filter((r) => r.candidate).map((r) => r.id), all: locked.map((r) => r.id) };
 }
 
-/** Replaces the crew rows of a booking (busy over its current time). */
 /** The crew of a booking, replacing the one it had (`fresh`: a booking just made, which has none yet). */
 export async function writeCrew(exec: Executor, tenantId: string, bookingId: string, crew: readonly string[], startAt: Date, occupiedUntil: Date, fresh = false) {
   if (!fresh) await exec.delete(bookingCrew).where(and(eq(bookingCrew.tenantId, tenantId), eq(bookingCrew.bookingId, bookingId)));
@@ -310,6 +317,53 @@ export async function nextItemSortOrder(exec: Executor, tenantId: string, orderI
 export async function itemHasActiveBooking(exec: Executor, tenantId: string, itemId: string): Promise<boolean> {
   const found = await rawRows<{ id: string }>(exec, sql`select id from bookings where tenant_id = ${tenantId} and order_item_id = ${itemId} and status = any(${ACTIVE}) limit 1`);
   return found.length > 0;
+}
+
+export type ContextService = { id: string; name: string; price: number; duration: number; bufferTime: number; branchId: string | null };
+
+/** What a new booking is checked against, read in one statement (`bookingContext`). */
+export type BookingContext = {
+  customer: { id: string; blocked: boolean } | null;
+  branch: { id: string; type: string; timezone: string } | null;
+  services: ContextService[];
+  provider: { id: string; branchId: string | null } | null;
+  /** The services the provider offers. */
+  offered: string[];
+  /** The custom fields that apply to bookings, in their order. */
+  fields: { id: string; htmlTag: string; options: string[]; isRequired: boolean }[];
+  /** The taxes of the services' lines. */
+  taxes: { serviceId: string; id: string; name: string; rateBps: number }[];
+};
+
+/**
+ * Everything a new booking is checked against before its provider is locked: the customer, the
+ * branch, the services, the provider and what it offers, the booking custom fields and the
+ * services' taxes, in one statement (each a round trip of its own before, on every booking; issue
+ * 15 §5). The checks themselves stay in the service, in their order.
+ */
+export async function bookingContext(
+  exec: Executor,
+  tenantId: string,
+  q: { customerId: string | null; branchId: string | null; serviceIds: readonly string[]; providerId: string | null },
+): Promise<BookingContext> {
+  const ids = uuidArray([...new Set(q.serviceIds)]);
+  const [row] = await preparedRows<BookingContext>(
+    exec,
+    'booking_context',
+    sql`select
+      (select json_build_object('id', c.id, 'blocked', c.blocked_at is not null) from customers c where c.tenant_id = ${tenantId} and c.id = ${q.customerId}::uuid) as customer,
+      (select json_build_object('id', b.id, 'type', b.type, 'timezone', b.timezone) from branches b where b.tenant_id = ${tenantId} and b.id = ${q.branchId}::uuid) as branch,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price, 'duration', s.duration, 'bufferTime', s.buffer_time, 'branchId', s.branch_id)), '[]')
+         from services s where s.tenant_id = ${tenantId} and s.id = any(${ids})) as services,
+      (select json_build_object('id', p.id, 'branchId', p.branch_id) from providers p where p.tenant_id = ${tenantId} and p.id = ${q.providerId}::uuid) as provider,
+      (select coalesce(json_agg(ps.service_id), '[]') from provider_services ps where ps.tenant_id = ${tenantId} and ps.provider_id = ${q.providerId}::uuid) as offered,
+      (select coalesce(json_agg(json_build_object('id', f.id, 'htmlTag', f.html_tag, 'options', f.options, 'isRequired', f.is_required) order by f.sort_order, f.created_at), '[]')
+         from custom_fields f where f.tenant_id = ${tenantId} and f.applies_to = 'booking') as fields,
+      (select coalesce(json_agg(json_build_object('serviceId', st.service_id, 'id', x.id, 'name', x.name, 'rateBps', x.rate_bps) order by x.name), '[]')
+         from service_taxes st join taxes x on x.tenant_id = st.tenant_id and x.id = st.tax_id where st.tenant_id = ${tenantId} and st.service_id = any(${ids})) as taxes`,
+  );
+  if (!row) throw new Error('booking context query returned nothing');
+  return { ...row, services: row.services.map((x) => ({ ...x, price: Number(x.price) })) };
 }
 
 export async function bookingFieldDefinitions(exec: Executor, tenantId: string) {
@@ -434,7 +488,8 @@ export async function readBookings(
     .where(bookingWhere(tenantId, f))
     .orderBy(...(opts.order === 'start' ? [asc(bookings.startAt), asc(bookings.number)] : [desc(bookings.startAt), desc(bookings.number)]));
   if (opts.limit !== undefined) return q.limit(opts.limit).offset(opts.offset ?? 0);
-  return q;
+  // By ids (one booking, those just written): planned once per connection, as the lookups by key they are.
+  return f.ids && Object.keys(f).length === 1 ? runPrepared(q, 'read_bookings') : q;
 }
 
 /** The bookings list's order, latest start first: its sort key (docs/decisions.md "Lists at a busy business's size"). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
 import { addDays, LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
 import {
@@ -40,14 +40,14 @@ import { orderEditable } from '@app/shared/states/order';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { type Database, type Executor, type Tx, withTenant } from '../../db/client';
-import { bookings as bookingsTable, orderItems, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
+import { type Database, type Executor, insertTogether, type Tx, withTenant } from '../../db/client';
+import { bookingCrew, bookings as bookingsTable, type LineTax, orderItems, orderLogs, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { nextNumber } from '../../lib/numbers';
+import { nextNumber, reserveNumbers } from '../../lib/numbers';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
-import { checkCustomFieldValues } from '../customers/custom-field-values';
-import { createOrderRow, logOrder, priceNewOrder, recalculateOrder, serviceLineTaxes } from '../orders/order-core';
+import { checkCustomFieldValues, type FieldDefinition } from '../customers/custom-field-values';
+import { logOrder, priceNewOrder, recalculateOrder } from '../orders/order-core';
 import * as repo from './bookings.repository';
 
 const MINUTE = 60_000;
@@ -307,12 +307,16 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
   // ------------------------------------------------------------ checks shared by the writes
 
-  async function checkCustomer(tx: Executor, ctx: AuthContext, customerId: string | null | undefined) {
+  /** A customer a booking may be for: given (never a guest), of the business, not blocked. */
+  function customerOk(customerId: string | null | undefined, customer: { blocked: boolean } | null) {
     if (!customerId) throw fieldError('customer_id', 'guest_order_no_appointment');
-    const customer = await repo.findCustomer(tx, ctx.tenantId, customerId);
     if (!customer) throw fieldError('customer_id', 'not_exists');
-    if (customer.blockedAt) throw fieldError('customer_id', 'customer_is_blocked');
-    return customer;
+    if (customer.blocked) throw fieldError('customer_id', 'customer_is_blocked');
+  }
+
+  async function checkCustomer(tx: Executor, ctx: AuthContext, customerId: string | null | undefined) {
+    const customer = customerId ? await repo.findCustomer(tx, ctx.tenantId, customerId) : null;
+    customerOk(customerId, customer && { blocked: customer.blockedAt !== null });
   }
 
   /** An order a booking may join: live, not a draft, not invoiced / refunded / canceled. */
@@ -322,20 +326,24 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (!orderEditable(order.status)) throw fieldError('order_id', 'order_locked');
   }
 
-  async function checkProvider(tx: Executor, ctx: AuthContext, staffId: string, branchId: string, serviceIds: readonly string[]) {
-    const provider = await repo.findProvider(tx, ctx.tenantId, staffId);
+  /** A provider of the business, of the branch (or of none), offering every service of the visit. */
+  function providerOk(provider: { branchId: string | null } | null, offered: () => ReadonlySet<string>, branchId: string, serviceIds: readonly string[]) {
     if (!provider) throw fieldError('staff_id', 'not_exists');
     if (provider.branchId && provider.branchId !== branchId) throw fieldError('staff_id', 'provider_not_in_branch');
     if (serviceIds.length) {
-      const offered = await repo.providerServiceIds(tx, ctx.tenantId, staffId);
-      if (serviceIds.some((id) => !offered.has(id))) throw fieldError('staff_id', 'provider_not_for_service');
+      const set = offered();
+      if (serviceIds.some((id) => !set.has(id))) throw fieldError('staff_id', 'provider_not_for_service');
     }
-    return provider;
+  }
+
+  async function checkProvider(tx: Executor, ctx: AuthContext, staffId: string, branchId: string, serviceIds: readonly string[]) {
+    const provider = await repo.findProvider(tx, ctx.tenantId, staffId);
+    const offered = provider && serviceIds.length ? await repo.providerServiceIds(tx, ctx.tenantId, staffId) : new Set<string>();
+    providerOk(provider, () => offered, branchId, serviceIds);
   }
 
   /** The visit's services, in the order asked (a service may repeat), each available at the branch. */
-  async function visitServices(tx: Executor, ctx: AuthContext, serviceIds: readonly string[], branchId: string) {
-    const rows = await repo.findServices(tx, ctx.tenantId, serviceIds);
+  function servicesOk<S extends { id: string; branchId: string | null; duration: number; bufferTime: number }>(rows: readonly S[], serviceIds: readonly string[], branchId: string) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     serviceIds.forEach((id, i) => {
       const s = byId.get(id);
@@ -347,8 +355,12 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     return { list, visit };
   }
 
-  async function bookingCustomFields(tx: Executor, ctx: AuthContext, values: Record<string, unknown>) {
-    const defs = await repo.bookingFieldDefinitions(tx, ctx.tenantId);
+  async function _visitServices(tx: Executor, ctx: AuthContext, serviceIds: readonly string[], branchId: string) {
+    return servicesOk(await repo.findServices(tx, ctx.tenantId, serviceIds), serviceIds, branchId);
+  }
+
+  /** A booking's custom field values checked against the business's definitions (422 on each field). */
+  function customFieldsOk(defs: FieldDefinition[], values: Record<string, unknown>) {
     // Bookings have no attachments: a file field takes no value here (and its "required" waits).
     const checked = checkCustomFieldValues(defs, values, null);
     if (checked.issues.length) {
@@ -357,6 +369,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       throw new AppError(422, 'validation_failed', { fields });
     }
     return checked.values;
+  }
+
+  async function bookingCustomFields(tx: Executor, ctx: AuthContext, values: Record<string, unknown>) {
+    return customFieldsOk(await repo.bookingFieldDefinitions(tx, ctx.tenantId), values);
   }
 
   const meetingLink = () => `${config.appUrl}/meet/${randomBytes(12).toString('base64url')}`;
@@ -395,9 +411,14 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (inputs.providers.some((p) => !held.has(p.id))) throw fieldError('start_time', 'time_slot_booked');
     const picked = pickProvider(a.past ? pastVisitInputs(inputs) : inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
     if ('providers' in picked) return picked;
-    if (picked.error === 'provider_no_times') throw fieldError('start_time', 'provider_no_times');
-    if (picked.error === 'outside_hours') throw fieldError('start_time', 'outside_working_hours');
-    throw a.staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
+    throw refusal(picked.error, a.staffId);
+  }
+
+  /** Why the engine found no seat, as the field error the request answers. */
+  function refusal(error: string, staffId: string | null) {
+    if (error === 'provider_no_times') return fieldError('start_time', 'provider_no_times');
+    if (error === 'outside_hours') return fieldError('start_time', 'outside_working_hours');
+    return staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
   }
 
   /** Start, end and busy-until of each service of a visit starting at `start`, back to back. */
@@ -484,17 +505,20 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         if (body.customer_id && body.customer_id !== existing.customerId) throw fieldError('customer_id', 'invalid');
       }
       const customerId = body.customer_id ?? existing?.customerId ?? null;
-      await checkCustomer(tx, ctx, customerId);
       const branchId = body.branch_id ?? existing?.branchId ?? null;
+      // The provider ownStaff will answer with (it refuses below, in the checks' order).
+      const askedStaff = scope.bookings === 'all' ? (body.staff_id ?? null) : (scope.providerId ?? null);
+      const c = await repo.bookingContext(tx, ctx.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff });
+      customerOk(customerId, c.customer);
       if (!branchId) throw fieldError('branch_id', 'required');
-      const branch = await repo.findBranch(tx, ctx.tenantId, branchId);
+      const branch = c.branch;
       if (!branch) throw fieldError('branch_id', 'not_exists');
       if (existing?.branchId && existing.branchId !== branchId) throw fieldError('branch_id', 'invalid');
       const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
-      const { list: services, visit } = await visitServices(tx, ctx, serviceIds, branchId);
+      const { list: services, visit } = servicesOk(c.services, serviceIds, branchId);
       const staffId = ownStaff(scope, body.staff_id) ?? null;
-      if (staffId) await checkProvider(tx, ctx, staffId, branchId, serviceIds);
-      const customFields = await bookingCustomFields(tx, ctx, body.custom_fields ?? {});
+      if (staffId) providerOk(c.provider, () => new Set(c.offered), branchId, serviceIds);
+      const customFields = customFieldsOk(c.fields, body.custom_fields ?? {});
       const now = Date.now();
       if (pastVisit) {
         // Who did it is known: "any provider" makes no sense for a visit that happened.
@@ -504,8 +528,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         throw fieldError('start_time', 'slot_in_past');
       }
 
-      // Read before the seat is claimed: the provider's lock is held only for what needs it.
-      const lineTaxes = await serviceLineTaxes(tx, ctx.tenantId, [...new Set(serviceIds)]);
+      const lineTaxes = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
+      for (const x of c.taxes) lineTaxes.get(x.serviceId)?.push({ tax_id: x.id, name: x.name, rate_bps: x.rateBps, amount: 0 });
       const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit });
       const providerId = assigned.providers[0]!;
 
@@ -516,79 +540,109 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const fee = home ? (body.transportation_fee_amount ?? 0) : 0;
       // A new order is written already priced; an existing one is priced again once its new lines are in.
       const fresh = existing ? null : priceNewOrder(services.map((s) => ({ unitPrice: s.price, quantity: 1, taxes: lineTaxes.get(s.id) ?? [] })), fee);
-      let order: OrderRow;
+      // The order's number and its bookings' in one statement.
+      const numbers = await reserveNumbers(tx, ctx.tenantId, existing ? { booking: services.length } : { order: 1, booking: services.length });
+      let order: Pick<OrderRow, 'id' | 'number' | 'source'>;
       if (existing) {
         const locked = await repo.findOrder(tx, ctx.tenantId, existing.id, true);
         if (!locked) throw fieldError('order_id', 'not_exists');
         checkOrderOpen(locked);
         order = locked;
       } else {
-        order = await createOrderRow(tx, ctx.tenantId, {
-          branchId,
-          customerId,
-          providerId,
-          source: body.source ?? 'calendar',
-          currency: ctx.tenant.currency,
-          createdBy: ctx.user.id,
-          totals: fresh!.totals,
-        });
+        order = { id: randomUUID(), number: numbers.order!, source: body.source ?? 'calendar' };
       }
       const source = body.source ?? (isBookingSource(order.source) ? order.source : 'calendar');
       let sortOrder = existing ? await repo.nextItemSortOrder(tx, ctx.tenantId, order.id) : 0;
       const times = timeline(visit, start);
-      const ids: string[] = [];
-      for (const [i, s] of services.entries()) {
+      const status = pastVisit ? 'completed' : (body.status ?? 'confirmed');
+      const items = services.map((s, i) => {
         const line = fresh?.lines[i];
-        const [item] = await tx
-          .insert(orderItems)
-          .values({
-            tenantId: ctx.tenantId,
-            orderId: order.id,
-            type: 'service',
-            serviceId: s.id,
-            providerId: assigned.providers[i]!,
-            name: s.name,
-            quantity: 1,
-            unitPrice: s.price,
-            taxes: line?.taxes ?? lineTaxes.get(s.id) ?? [],
-            ...(line ? { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total } : {}),
-            sortOrder: sortOrder++,
-          })
-          .returning({ id: orderItems.id });
+        return {
+          tenantId: ctx.tenantId,
+          id: randomUUID(),
+          orderId: order.id,
+          type: 'service',
+          serviceId: s.id,
+          providerId: assigned.providers[i]!,
+          name: s.name,
+          quantity: 1,
+          unitPrice: s.price,
+          taxes: line?.taxes ?? lineTaxes.get(s.id) ?? [],
+          ...(line ? { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total } : {}),
+          sortOrder: sortOrder++,
+        } satisfies typeof orderItems.$inferInsert;
+      });
+      const rowsToBook = services.map((s, i) => {
         const time = times[i]!;
-        const [row] = await tx
-          .insert(bookingsTable)
-          .values({
-            tenantId: ctx.tenantId,
-            number: await nextNumber(tx, ctx.tenantId, 'booking'),
-            orderId: order.id,
-            orderItemId: item!.id,
-            branchId,
-            customerId,
-            providerId: assigned.providers[i]!,
-            serviceId: s.id,
-            startAt: time.startAt,
-            endAt: time.endAt,
-            occupiedUntil: time.occupiedUntil,
-            duration: s.duration,
-            buffer: s.bufferTime,
-            price: s.price,
-            ...(line ? { totalPrice: line.total, paymentStatus: fresh!.paymentStatus } : {}),
-            // A visit recorded after the fact happened: it is recorded completed.
-            status: pastVisit ? 'completed' : (body.status ?? 'confirmed'),
-            recordedAfter: pastVisit,
-            source,
-            notes: body.notes ?? null,
-            customFields,
-            meetingLink: link,
-            // The visit's fee is carried by its first booking (one trip).
-            transportationFeeAmount: i === 0 ? fee : 0,
-            createdBy: ctx.user.id,
-          })
-          .returning({ id: bookingsTable.id, number: bookingsTable.number });
-        await repo.writeCrew(tx, ctx.tenantId, row!.id, assigned.crews[i]!, time.startAt, time.occupiedUntil, true);
-        ids.push(row!.id);
-      }
+        const line = fresh?.lines[i];
+        return {
+          tenantId: ctx.tenantId,
+          id: randomUUID(),
+          number: numbers.booking! + i,
+          orderId: order.id,
+          orderItemId: items[i]!.id,
+          branchId,
+          customerId,
+          providerId: assigned.providers[i]!,
+          serviceId: s.id,
+          startAt: time.startAt,
+          endAt: time.endAt,
+          occupiedUntil: time.occupiedUntil,
+          duration: s.duration,
+          buffer: s.bufferTime,
+          price: s.price,
+          ...(line ? { totalPrice: line.total, paymentStatus: fresh!.paymentStatus } : {}),
+          // A visit recorded after the fact happened: it is recorded completed.
+          status,
+          recordedAfter: pastVisit,
+          source,
+          notes: body.notes ?? null,
+          customFields,
+          meetingLink: link,
+          // The visit's fee is carried by its first booking (one trip).
+          transportationFeeAmount: i === 0 ? fee : 0,
+          createdBy: ctx.user.id,
+        } satisfies typeof bookingsTable.$inferInsert;
+      });
+      const crews = rowsToBook.flatMap((b, i) =>
+        assigned.crews[i]!.map((providerId) => ({ tenantId: ctx.tenantId, bookingId: b.id, providerId, startAt: b.startAt, occupiedUntil: b.occupiedUntil })),
+      );
+      // The order (when new), its lines, the appointments, their crews and the log line, all in one
+      // statement: a round trip, not one a row, while the provider is locked.
+      await insertTogether(tx, [
+        ...(existing
+          ? []
+          : [
+              tx.insert(ordersTable).values({
+                tenantId: ctx.tenantId,
+                id: order.id,
+                number: order.number,
+                branchId,
+                customerId,
+                providerId,
+                source: order.source,
+                currency: ctx.tenant.currency,
+                createdBy: ctx.user.id,
+                ...fresh!.totals,
+              }),
+            ]),
+        tx.insert(orderItems).values(items),
+        tx.insert(bookingsTable).values(rowsToBook),
+        ...(crews.length ? [tx.insert(bookingCrew).values(crews)] : []),
+        tx.insert(orderLogs).values({
+          tenantId: ctx.tenantId,
+          orderId: order.id,
+          userId: ctx.user.id,
+          action: 'booking',
+          changes: {
+            event: 'created',
+            bookings: rowsToBook.map((b) => ({ id: b.id, number: b.number, service_id: b.serviceId, staff_id: b.providerId, start_time: b.startAt.toISOString() })),
+            ...(fee ? { transport_fee: fee } : {}),
+            ...(pastVisit ? { recorded_after: true } : {}),
+            ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
+          },
+        }),
+      ]);
       if (existing) {
         if (fee > 0) {
           await tx
@@ -598,14 +652,13 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         }
         await recalculateOrder(tx, ctx.tenantId, order.id);
       }
-      const rows = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, { ids }, { order: 'start' });
-      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'booking', {
-        event: 'created',
-        bookings: rows.map((r) => ({ id: r.b.id, number: r.b.number, service_id: r.b.serviceId, staff_id: r.b.providerId, start_time: r.b.startAt.toISOString() })),
-        ...(fee ? { transport_fee: fee } : {}),
-        ...(pastVisit ? { recorded_after: true } : {}),
-        ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
-      });
+      const rows = await repo.readBookings(
+        tx,
+        ctx.tenantId,
+        ctx.tenant.timezone,
+        { ids: rowsToBook.map((b) => b.id) },
+        { order: 'start' },
+      );
       return { order_id: order.id, order_number: order.number, bookings: rows.map(toBooking) };
     });
   }

@@ -1,6 +1,6 @@
 import { paymentStatus } from '@app/shared/states/transaction';
 import { priceOrder } from '@app/shared/pricing';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { serviceTaxes, taxes } from '../../db/schema/business';
 import { bookings, type LineTax, orderItems, orderLogs, orders, type OrderRow } from '../../db/schema/sales';
@@ -14,6 +14,8 @@ import { nextNumber } from '../../lib/numbers';
  */
 
 export type NewOrder = {
+  /** Its number, when taken already with others (reserveNumbers); otherwise taken here. */
+  number?: number;
   /** The totals when the order is written already priced (`priceNewOrder`); otherwise 0 until recalculateOrder. */
   totals?: Pick<typeof orders.$inferInsert, 'subtotal' | 'taxAmount' | 'transportFee' | 'total' | 'paymentStatus'>;
   branchId?: string | null;
@@ -28,7 +30,7 @@ export type NewOrder = {
 };
 
 export async function createOrderRow(tx: Tx, tenantId: string, values: NewOrder): Promise<OrderRow> {
-  const number = await nextNumber(tx, tenantId, 'order');
+  const number = values.number ?? (await nextNumber(tx, tenantId, 'order'));
   const [row] = await tx
     .insert(orders)
     .values({
@@ -75,19 +77,6 @@ export function priceNewOrder(lines: { unitPrice: number; quantity: number; taxe
   };
 }
 
-/** The taxes each of these services' lines carries (as lineTaxesFor), in one statement. */
-export async function serviceLineTaxes(tx: Tx, tenantId: string, serviceIds: readonly string[]): Promise<Map<string, LineTax[]>> {
-  const out = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
-  if (!serviceIds.length) return out;
-  const rows = await tx
-    .select({ serviceId: serviceTaxes.serviceId, id: taxes.id, name: taxes.name, rateBps: taxes.rateBps })
-    .from(serviceTaxes)
-    .innerJoin(taxes, and(eq(taxes.tenantId, serviceTaxes.tenantId), eq(taxes.id, serviceTaxes.taxId)))
-    .where(and(eq(serviceTaxes.tenantId, tenantId), inArray(serviceTaxes.serviceId, [...serviceIds])))
-    .orderBy(asc(taxes.name));
-  for (const r of rows) out.get(r.serviceId)?.push({ tax_id: r.id, name: r.name, rate_bps: r.rateBps, amount: 0 });
-  return out;
-}
 
 /** One line of the order's log: who (null: the system or the customer), what, when (now). */
 export async function logOrder(

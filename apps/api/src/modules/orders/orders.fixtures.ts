@@ -90,6 +90,10 @@ export async function comboStockOf(t: TestApp, combinationId: string): Promise<n
 }
 
 export async function bookingStatuses(t: TestApp, orderId: string): Promise<string[]> {
-  const list = await rows<{ status: string }>(t.db, sql`select status from bookings where order_id = ${orderId} order by created_at, id`);
+  // In the order of their lines: rows written in the same millisecond tie on created_at (the embedded database's clock).
+  const list = await rows<{ status: string }>(
+    t.db,
+    sql`select b.status from bookings b join order_items i on i.tenant_id = b.tenant_id and i.id = b.order_item_id where b.order_id = ${orderId} order by i.sort_order, b.created_at, b.id`,
+  );
   return list.map((r) => r.status);
 }

@@ -114,7 +114,8 @@ describe('status side effects', () => {
     expect(res.json().data.status).toBe('canceled');
     const list = await rows<{ status: string; cancellation_reason_id: string | null; cancellation_note: string | null }>(
       t.db,
-      sql`select status, cancellation_reason_id, cancellation_note from bookings where order_id = ${o.id} order by created_at, id`,
+      sql`select b.status, b.cancellation_reason_id, b.cancellation_note from bookings b join order_items i on i.tenant_id = b.tenant_id and i.id = b.order_item_id
+          where b.order_id = ${o.id} order by i.sort_order, b.created_at, b.id`,
     );
     expect(list).toEqual([
       { status: 'cancelled', cancellation_reason_id: reasonId, cancellation_note: 'Travelling' },
