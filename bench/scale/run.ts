@@ -35,7 +35,7 @@ import { burst, httpClient, type Stats, sustained } from './load';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DB_NAME = process.env.BENCH_SCALE_DB ?? 'khidma_scale';
-const PORT = Number(process.env.BENCH_PORT ?? 3498);
+const PORT = Number(process.env.BENCH_PORT ?? 3499);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POOL = Number(process.env.DATABASE_POOL_MAX ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
