@@ -167,14 +167,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * from our own token row).
  */
 function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): TenantRunner {
-  const internal = db as unknown as { dialect: PgDialect; session: { schema: unknown; options: unknown } };
+  const internal = db as unknown as { dialect: PgDialect; session: { options: unknown } };
   const { dialect } = internal;
-  const { schema: relations, options } = internal.session;
+  const { options } = internal.session;
   return async (tenantId, fn) => {
     if (!UUID.test(tenantId)) throw new Error('withTenant: the tenant id is not a uuid');
     const client = await pool.connect();
-    const session = new NodePgSession(client, dialect, relations as never, options as never);
-    const tx = new NodePgTransaction(dialect, session, relations as never) as unknown as Tx;
+    // Without the relational schema: building drizzle's relational query builders (one per table) for
+    // every request's transaction cost more than anything the request then did with them (nothing:
+    // the code uses the SQL-like builders only).
+    const session = new NodePgSession(client, dialect, undefined, options as never);
+    const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
     counterPools.set(tx, counterPool);
     // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool drops it on release.
     try {

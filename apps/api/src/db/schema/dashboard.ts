@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
+/** The day of the figures that have none (the orders list's tabs count every order). */
+export const NO_DAY = '1970-01-01';
+
 /** The branch key of rows that belong to no branch (a business-wide figure, or an order of no branch). */
 export const NO_BRANCH = '00000000-0000-0000-0000-000000000000';
 
@@ -15,7 +18,9 @@ export const NO_BRANCH = '00000000-0000-0000-0000-000000000000';
  * Metrics: `sales` (confirmed payments not in the trash: amount, how many), `orders` (placed
  * orders by source: key = the source), `services` (service lines of placed, not canceled orders:
  * key = the service id, count = the quantity, amount = the line total) and `customers` (new
- * customers a day, business-wide). The day is the business's local date (its time zone).
+ * customers a day, business-wide). The day is the business's local date (its time zone). And, with
+ * no day (1970-01-01), the orders list's tabs: `order_status` (placed orders by status) and
+ * `order_list` (`draft`: drafts; `trash`: orders in the trash).
  */
 export const dashboardCounts = pgTable(
   'dashboard_counts',

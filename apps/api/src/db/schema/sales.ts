@@ -90,6 +90,10 @@ export const orders = pgTable(
     index('orders_list')
       .on(t.tenantId, t.branchId, t.createdAt, t.number)
       .where(sql`${t.deletedAt} is null and not ${t.isDraft}`),
+    // The sidebar's unread badge on every page: only the few unread orders are read.
+    index('orders_unread')
+      .on(t.tenantId)
+      .where(sql`${t.readAt} is null and ${t.deletedAt} is null and not ${t.isDraft}`),
     index('orders_customer').on(t.tenantId, t.customerId),
     foreignKey({ columns: [t.tenantId, t.branchId], foreignColumns: [branches.tenantId, branches.id] }).onDelete('set null'),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('set null'),
@@ -327,6 +331,9 @@ export const transactions = pgTable(
     index('transactions_list')
       .on(t.tenantId, t.branchId, t.createdAt, t.number)
       .where(sql`${t.deletedAt} is null`),
+    index('transactions_unread')
+      .on(t.tenantId)
+      .where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
     foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('set null'),
     foreignKey({ columns: [t.tenantId, t.branchId], foreignColumns: [branches.tenantId, branches.id] }).onDelete('set null'),

@@ -12,7 +12,8 @@ import { compactDashboard } from './dashboard.repository';
  * happens to those and in whatever order: orders placed, drafted, canceled, trashed and restored,
  * moved between branches or deleted; lines added, changed, re-pointed and removed; payments made,
  * refused, trashed, changed and deleted; customers added, back-dated and deleted; the business's
- * time zone changed; the compactor run at any point in between.
+ * time zone changed; the compactor run at any point in between. The orders list's tabs (orders by
+ * status, drafts, the trash) too.
  */
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -54,6 +55,10 @@ const truth = (t: string): SQL => sql`
     select 'services', coalesce(o.branch_id, ${NIL}::uuid), (o.created_at at time zone (select z from tz))::date, i.service_id::text, i.total, i.quantity
       from order_items i join orders o on o.tenant_id = i.tenant_id and o.id = i.order_id
       where i.tenant_id = ${t} and i.type = 'service' and i.service_id is not null and not o.is_draft and o.deleted_at is null and o.status <> 'canceled'
+    union all
+    select case when o.deleted_at is null and not o.is_draft then 'order_status' else 'order_list' end, coalesce(o.branch_id, ${NIL}::uuid), date '1970-01-01',
+           case when o.deleted_at is not null then 'trash' when o.is_draft then 'draft' else o.status end, 0, 1
+      from orders o where o.tenant_id = ${t}
     union all
     select 'customers', ${NIL}::uuid, (c.created_at at time zone (select z from tz))::date, '', 0, 1 from customers c where c.tenant_id = ${t}
   ) f group by 1, 2, 3, 4 having sum(amt) <> 0 or sum(n) <> 0 order by 1, 2, 3, 4`;
@@ -258,6 +263,7 @@ describe('the dashboard figures kept by triggers', () => {
       { op: 'pay', order: 0, amount: 0, status: 0, days: 0 },
       { op: 'move', order: 0, branch: 4 },
     ]);
-    expect(figures).toBe(2);
+    // Sales, orders by source and the list's tab of confirmed orders.
+    expect(figures).toBe(3);
   });
 });

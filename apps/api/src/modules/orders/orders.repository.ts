@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { NO_DAY } from '../../db/schema/dashboard';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow, type OrderRow } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
@@ -215,4 +216,24 @@ export async function updateOrder(exec: Executor, tenantId: string, id: string, 
     .returning();
   if (!row) throw new Error(`order ${id} vanished`);
   return row;
+}
+
+/**
+ * The orders list's tabs from the figures the database keeps (schema/dashboard.ts): placed orders
+ * by status, and how many drafts and orders in the trash, of one branch or all. Counting them from
+ * the orders read every order of the business on every visit of the list.
+ */
+export async function keptStatusCounts(exec: Executor, tenantId: string, branchKey: string | null): Promise<{ byStatus: Map<string, number>; drafts: number; trashed: number }> {
+  const branch = branchKey ? sql` and branch_key = ${branchKey}` : sql``;
+  const res = (await exec.execute(
+    sql`select metric, key, sum(count)::bigint as n from dashboard_counts
+        where tenant_id = ${tenantId} and metric in ('order_status', 'order_list') and day = ${NO_DAY}::date${branch} group by metric, key`,
+  )) as unknown as { rows: { metric: string; key: string; n: number | string }[] };
+  const out = { byStatus: new Map<string, number>(), drafts: 0, trashed: 0 };
+  for (const r of res.rows) {
+    if (r.metric === 'order_status') out.byStatus.set(r.key, Number(r.n));
+    else if (r.key === 'draft') out.drafts = Number(r.n);
+    else if (r.key === 'trash') out.trashed = Number(r.n);
+  }
+  return out;
 }

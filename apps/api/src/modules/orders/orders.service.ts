@@ -187,7 +187,13 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   async function statusCounts(ctx: AuthContext, branchId: string | undefined): Promise<OrderStatusCounts> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const scope = scopeOfCaller(ctx);
-      const r = await repo.statusCounts(tx, ctx.tenantId, scope, branchId ?? ctx.user.currentBranchId);
+      const branch = branchId ?? ctx.user.currentBranchId;
+      // The kept counts hold every order of the business; a provider account sees only its own, counted.
+      if (scope.orders === 'all') {
+        const kept = await repo.keptStatusCounts(tx, ctx.tenantId, branch);
+        return { data: ORDER_STATUSES.map((status) => ({ status, count: kept.byStatus.get(status) ?? 0 })), meta: { drafts: kept.drafts, trashed: kept.trashed } };
+      }
+      const r = await repo.statusCounts(tx, ctx.tenantId, scope, branch);
       return {
         data: ORDER_STATUSES.map((status) => ({ status, count: r.byStatus.find((s) => s.status === status)?.count ?? 0 })),
         meta: { drafts: r.drafts, trashed: r.trashed },

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_unread" ON "orders" USING btree ("tenant_id") WHERE "orders"."read_at" is null and "orders"."deleted_at" is null and not "orders"."is_draft";--> statement-breakpoint
+CREATE INDEX "transactions_unread" ON "transactions" USING btree ("tenant_id") WHERE "transactions"."read_at" is null and "transactions"."deleted_at" is null;
