@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -275,13 +276,17 @@ describe('customers', () => {
   });
 
   it('matches phones only for searches that look like a phone number', async () => {
-    const mobile = randomSaMobile();
+    // Its second digit is not 0: a search's leading zeros are dropped as a trunk 0, so a part of the
+    // number starting with zeros would search fewer digits (once in a hundred runs, two or fewer: no
+    // phone search at all). The part searched starts there.
+    const mobile = `5${randomInt(1, 10)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    const part = mobile.slice(1, 6);
     const c = await create({ first_name: 'Phone', last_name: 'Only', phone: mobile });
     const ids = async (search: string) => ((await owner.client.get('customers', { query: { search } })).json().data as { uuid: string }[]).map((x) => x.uuid);
-    expect(await ids(mobile.slice(2, 7))).toContain(c.uuid);
+    expect(await ids(part)).toContain(c.uuid);
     expect(await ids(`+966 ${mobile.slice(0, 2)} ${mobile.slice(2)}`)).toContain(c.uuid);
     // Letters around the same digits: a name search, not a phone search.
-    expect(await ids(`xq${mobile.slice(2, 7)}zv`)).not.toContain(c.uuid);
+    expect(await ids(`xq${part}zv`)).not.toContain(c.uuid);
   });
 
   it('filters and pages the list on the server', async () => {
