@@ -6,7 +6,7 @@ import { withSeed } from './testing/property';
 const vat = [{ id: 't', name: 'VAT', rateBps: 1500 }];
 
 describe('priceOrder', () => {
-  it('taxes each line on its own and adds fees and transport untaxed', () => {
+  it('taxes the lines, and the fees and transport fee at the standard rate once a line is taxed', () => {
     const r = priceOrder({
       lines: [
         { key: 'a', unitPrice: 10000, quantity: 1, taxes: vat },
@@ -18,7 +18,17 @@ describe('priceOrder', () => {
     expect(r.subtotal).toBe(10999);
     expect(r.lines[0]).toMatchObject({ subtotal: 10000, discount: 0, tax: 1500, total: 11500 });
     expect(r.lines[1]).toMatchObject({ subtotal: 999, tax: 0, total: 999 });
-    expect(r.total).toBe(10999 + 1500 + 500 + 2000);
+    expect(r.charges.map((c) => [c.key, c.amount, c.tax])).toEqual([
+      ['fee-0', 500, 75],
+      ['transport', 2000, 300],
+    ]);
+    expect(r.total).toBe(10999 + 1500 + 500 + 75 + 2000 + 300);
+  });
+
+  it('leaves the charges untaxed when no line is taxed', () => {
+    const r = priceOrder({ lines: [{ key: 'a', unitPrice: 999, quantity: 1, taxes: [] }], fees: [{ title: 'Tip', amount: 100 }], transportFee: 300 });
+    expect(r.tax).toBe(0);
+    expect(r.total).toBe(1399);
   });
 
   it('spreads a percentage discount over the lines before tax', () => {

@@ -1,10 +1,13 @@
 import { percentOf } from './money';
+import { chargeTaxOf, taxDocument } from './tax';
 
 /**
  * Order pricing (DESIGN §4 Money): every amount is an integer in minor units. The order's discount
  * is spread over the lines in proportion to their subtotals (largest remainder, so the parts add up
- * exactly), each line's taxes are computed on what is left of it and rounded per line, then fees and
- * the transport fee (not taxed) are added. The server stores these figures; the screen shows them.
+ * exactly); fees and the transport fee are charges, taxed at the order's standard rate when any line
+ * is taxed (a tip never) (`chargeTaxOf`); each tax is computed once on everything that carries it and shared out
+ * to the lines and charges (`tax.ts`, ZATCA's rounding), so an invoice of the order has the same
+ * totals. The server stores these figures; the screen shows them.
  */
 
 export type DiscountType = 'fixed' | 'percentage';
@@ -22,7 +25,8 @@ export type PricingInput = {
   lines: readonly PricingLine[];
   /** fixed: value in minor units; percentage: value in basis points (10 % = 1000). */
   discount?: { type: DiscountType; value: number } | null;
-  fees?: readonly { title: string; amount: number }[];
+  /** `tip`: the customer's gratuity, never taxed and never on the invoice (docs/decisions.md). */
+  fees?: readonly { title: string; amount: number; tip?: boolean }[];
   transportFee?: number;
 };
 
@@ -36,8 +40,23 @@ export type PricedLine = {
   total: number;
 };
 
+/** A fee or the transport fee, with the tax it carries. */
+export type PricedCharge = {
+  key: string;
+  title: string;
+  amount: number;
+  tip: boolean;
+  taxes: { id: string | null; name: string; rateBps: number; amount: number }[];
+  tax: number;
+  total: number;
+};
+
 export type PricedOrder = {
   lines: PricedLine[];
+  /** The fees in order, then the transport fee when there is one (key `transport`). */
+  charges: PricedCharge[];
+  /** Each tax once: its rate, what it was computed on and its amount (the document's VAT breakdown). */
+  taxGroups: { id: string | null; name: string; rateBps: number; taxable: number; amount: number }[];
   subtotal: number;
   discount: number;
   tax: number;
@@ -70,16 +89,37 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const subtotal = subtotals.reduce((a, b) => a + b, 0);
   const discount = discountAmount(subtotal, input.discount);
   const shares = allocate(discount, subtotals);
-  const lines = input.lines.map((line, i): PricedLine => {
-    const lineSubtotal = subtotals[i]!;
-    const lineDiscount = shares[i]!;
-    const taxable = lineSubtotal - lineDiscount;
-    const taxes = line.taxes.map((t) => ({ ...t, amount: percentOf(taxable, t.rateBps) }));
-    const tax = taxes.reduce((a, t) => a + t.amount, 0);
-    return { key: line.key, subtotal: lineSubtotal, discount: lineDiscount, taxable, taxes, tax, total: taxable + tax };
-  });
-  const tax = lines.reduce((a, l) => a + l.tax, 0);
-  const fees = (input.fees ?? []).reduce((a, f) => a + f.amount, 0);
+  const chargeTax = chargeTaxOf(input.lines.map((l) => l.taxes));
+  const chargeTaxes = chargeTax ? [chargeTax] : [];
+  const fees = (input.fees ?? []).map((f, i) => ({ key: `fee-${i}`, title: f.title, amount: f.amount, tip: f.tip === true }));
   const transportFee = input.transportFee ?? 0;
-  return { lines, subtotal, discount, tax, fees, transportFee, total: subtotal - discount + tax + fees + transportFee };
+  const chargesIn = transportFee ? [...fees, { key: 'transport', title: '', amount: transportFee, tip: false }] : fees;
+  const taxed = taxDocument([
+    ...input.lines.map((line, i) => ({ net: subtotals[i]! - shares[i]!, taxes: line.taxes })),
+    ...chargesIn.map((c) => ({ net: c.amount, taxes: c.tip ? [] : chargeTaxes })),
+  ]);
+  const lines = input.lines.map((line, i): PricedLine => {
+    const taxable = subtotals[i]! - shares[i]!;
+    const taxes = line.taxes.map((t, j) => ({ ...t, amount: taxed.perAmount[i]![j]! }));
+    const tax = taxes.reduce((a, t) => a + t.amount, 0);
+    return { key: line.key, subtotal: subtotals[i]!, discount: shares[i]!, taxable, taxes, tax, total: taxable + tax };
+  });
+  const charges = chargesIn.map((c, k): PricedCharge => {
+    const taxes = (c.tip ? [] : chargeTaxes).map((t, j) => ({ ...t, amount: taxed.perAmount[lines.length + k]![j]! }));
+    const tax = taxes.reduce((a, t) => a + t.amount, 0);
+    return { ...c, taxes, tax, total: c.amount + tax };
+  });
+  const tax = taxed.groups.reduce((a, g) => a + g.amount, 0);
+  const feesTotal = fees.reduce((a, f) => a + f.amount, 0);
+  return {
+    lines,
+    charges,
+    taxGroups: taxed.groups,
+    subtotal,
+    discount,
+    tax,
+    fees: feesTotal,
+    transportFee,
+    total: subtotal - discount + tax + feesTotal + transportFee,
+  };
 }

@@ -423,7 +423,7 @@ describe('POST /bookings', () => {
     const d = freshDay();
     const home = await booked({ branch_id: id('home'), staff_id: id('pH'), start_time: at(d, '09:00'), transportation_fee_amount: 1500 });
     expect(home.bookings[0]!.transportation_fee_amount).toBe(1500);
-    expect(await one(sql`select transport_fee, total from orders where id = ${home.order_id}`)).toEqual({ transport_fee: 1500, total: 5750 + 1500 });
+    expect(await one(sql`select transport_fee, total from orders where id = ${home.order_id}`)).toEqual({ transport_fee: 1500, total: 5750 + 1500 + 225 }); // the fee taxed at the order's VAT
     const onSite = await booked({ staff_id: id('pA'), start_time: at(d, '09:00'), transportation_fee_amount: 1500 });
     expect(onSite.bookings[0]!.transportation_fee_amount).toBe(0);
     expect(await one(sql`select transport_fee from orders where id = ${onSite.order_id}`)).toEqual({ transport_fee: 0 });
@@ -585,7 +585,7 @@ describe('PUT /bookings/:id', () => {
     const res = await owner.client.put(`bookings/${data.bookings[0]!.id}`, { transportation_fee_amount: 2500 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.transportation_fee_amount).toBe(2500);
-    expect(await one(sql`select transport_fee, total from orders where id = ${data.order_id}`)).toEqual({ transport_fee: 2500, total: 5750 + 2500 });
+    expect(await one(sql`select transport_fee, total from orders where id = ${data.order_id}`)).toEqual({ transport_fee: 2500, total: 5750 + 2500 + 375 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { paymentStatus } from '@app/shared/states/transaction';
-import { priceOrder } from '@app/shared/pricing';
+import { type PricedOrder, priceOrder } from '@app/shared/pricing';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { serviceTaxes, taxes } from '../../db/schema/business';
@@ -109,6 +109,28 @@ export async function lineTaxesFor(tx: Tx, tenantId: string, line: { type: 'serv
 }
 
 /**
+ * The pricing of an order as stored: its items (in their order), discount, fees and transport fee.
+ * recalculateOrder stores its figures; the receipt and the invoice read their tax breakdown and
+ * charges from it, so all three agree to the minor unit.
+ */
+export function priceStoredOrder(
+  order: Pick<OrderRow, 'discountType' | 'discountValue' | 'fees' | 'transportFee'>,
+  items: readonly { id: string; unitPrice: number; quantity: number; taxes: LineTax[] }[],
+): PricedOrder {
+  return priceOrder({
+    lines: items.map((i) => ({
+      key: i.id,
+      unitPrice: i.unitPrice,
+      quantity: i.quantity,
+      taxes: i.taxes.map((t) => ({ id: t.tax_id, name: t.name, rateBps: t.rate_bps })),
+    })),
+    discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue } : null,
+    fees: order.fees,
+    transportFee: order.transportFee,
+  });
+}
+
+/**
  * Recomputes the order's lines and totals from its items, discount, fees and transport fee, its
  * payment status from `paid_amount`, and mirrors the payment status and each line's total onto the
  * order's appointments. Call it after any change to items, discount, fees or payments.
@@ -121,17 +143,7 @@ export async function recalculateOrder(tx: Tx, tenantId: string, orderId: string
     .from(orderItems)
     .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)))
     .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt));
-  const priced = priceOrder({
-    lines: items.map((i) => ({
-      key: i.id,
-      unitPrice: i.unitPrice,
-      quantity: i.quantity,
-      taxes: i.taxes.map((t) => ({ id: t.tax_id, name: t.name, rateBps: t.rate_bps })),
-    })),
-    discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue } : null,
-    fees: order.fees,
-    transportFee: order.transportFee,
-  });
+  const priced = priceStoredOrder(order, items);
   for (const line of priced.lines) {
     const item = items.find((i) => i.id === line.key)!;
     const lineTaxes: LineTax[] = line.taxes.map((t) => ({ tax_id: t.id, name: t.name, rate_bps: t.rateBps, amount: t.amount }));

@@ -192,7 +192,7 @@ describe('notes, meta data, location, customer, details', () => {
       fees: [{ title: 'Express', value: 1000 }],
       transport_fee: 250,
     });
-    expect(details.json().data).toMatchObject({ pin_code: '987654', receive_time: '2031-01-02T08:30:00.000Z', fees: [{ title: 'Express', value: 1000 }], fees_amount: 1000, transport_fee: 250, total: 5750 + 1000 + 250 });
+    expect(details.json().data).toMatchObject({ pin_code: '987654', receive_time: '2031-01-02T08:30:00.000Z', fees: [{ title: 'Express', value: 1000 }], fees_amount: 1000, transport_fee: 250, total: 5750 + 1000 + 250 + 188 }); // VAT once on 62.50: 9.375 → 9.38
     const badPin = await shop.client.post(`orders/${o.id}/update-details`, { pin_code: '12' });
     expect(badPin.json().errors).toEqual({ pin_code: ['Must be at least 4 characters'] });
     const tooManyFees = await shop.client.post(`orders/${o.id}/update-details`, { fees: Array.from({ length: 11 }, () => ({ title: 'F', value: 1 })) });

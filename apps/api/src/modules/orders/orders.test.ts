@@ -69,7 +69,7 @@ describe('POST /orders: lines, prices, taxes, totals', () => {
     expect(b.number).toBe(a.number + 1);
   });
 
-  it('adds fees and the transport fee untaxed, and keeps the customer, branch, notes, PIN, receive time and location', async () => {
+  it('adds fees and the transport fee taxed at the order\'s VAT, and keeps the customer, branch, notes, PIN, receive time and location', async () => {
     const customer = await newCustomer(shop.client, 'Huda', 'Nasser');
     const o = await place({
       customer_id: customer,
@@ -91,8 +91,8 @@ describe('POST /orders: lines, prices, taxes, totals', () => {
       fees_amount: 500,
       transport_fee: 1500,
       subtotal: 5000,
-      tax_amount: 750,
-      total: 5000 + 750 + 500 + 1500,
+      tax_amount: 1050,
+      total: 5000 + 500 + 1500 + 1050,
       notes: 'Ring first',
       pin_code: '4321',
       receive_time: '2030-05-01T07:00:00.000Z',

@@ -289,7 +289,7 @@ describe('tips', () => {
       { title: 'Wrapping', value: 500, tip: false },
       { title: 'Tip', value: 1_500, tip: true },
     ]);
-    expect(data.total).toBe(order.total + 2_000);
+    expect(data.total).toBe(order.total + 2_000 + 75); // the wrapping taxed at the order's VAT, the tip not
     expect(data.tax_amount).toBeGreaterThan(0);
     const two = await shop.client.post(`orders/${order.id}/update-details`, {
       fees: [
@@ -359,7 +359,8 @@ describe('GET /orders/:id/receipt and settings/sales', () => {
       pending_amount: 0,
     });
     expect(r.items).toHaveLength(2);
-    expect(r.items.reduce((a: number, i: { total: number }) => a + i.total, 0) + 1_200).toBe(full.total);
+    // The towel fee carries the order's VAT (30), the tip none.
+    expect(r.items.reduce((a: number, i: { total: number }) => a + i.total, 0) + 1_200 + 30).toBe(full.total);
     expect(r.taxes).toEqual([{ name: 'VAT', rate_bps: 1500, amount: full.tax_amount }]);
     expect(r.payments).toEqual([
       expect.objectContaining({ payment_method: 'cash', amount: 2_000, tendered_amount: 5_000, change_due: 3_000 }),

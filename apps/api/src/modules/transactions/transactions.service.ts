@@ -29,7 +29,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { nextNumber } from '../../lib/numbers';
 import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
-import { logOrder, recalculateOrder } from '../orders/order-core';
+import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { DEFAULT_ENABLED } from '../settings/settings.service';
 import * as repo from './transactions.repository';
@@ -396,15 +396,9 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const customer = order.customerId ? await repo.findCustomer(tx, ctx.tenantId, order.customerId) : null;
       const lines = await repo.orderLines(tx, ctx.tenantId, orderId);
       const payments = await repo.receiptTransactions(tx, ctx.tenantId, orderId);
-      const taxes = new Map<string, { name: string; rate_bps: number; amount: number }>();
-      for (const line of lines) {
-        for (const tax of line.taxes) {
-          const key = `${tax.name}\u0000${tax.rate_bps}`;
-          const sum = taxes.get(key) ?? { name: tax.name, rate_bps: tax.rate_bps, amount: 0 };
-          sum.amount += tax.amount;
-          taxes.set(key, sum);
-        }
-      }
+      // The tax breakdown as priced (each tax once over the lines and the taxed charges).
+      const priced = priceStoredOrder(order, lines);
+      const taxes = priced.taxGroups.map((g) => ({ name: g.name, rate_bps: g.rateBps, amount: g.amount }));
       const confirmed = payments.filter((p) => p.status === 'confirmed');
       return {
         business: { name: tenant.name ?? tenant.storeName ?? '', vat_number: tenant.vatNumber, logo: tenant.logo },
@@ -426,7 +420,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         })),
         subtotal: order.subtotal,
         discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue, amount: order.discountAmount } : null,
-        taxes: [...taxes.values()].filter((x) => x.amount !== 0 || x.rate_bps === 0),
+        taxes: taxes.filter((x) => x.amount !== 0 || x.rate_bps === 0),
         tax_amount: order.taxAmount,
         fees: order.fees.filter((f) => !f.tip).map((f) => ({ title: f.title, amount: f.amount })),
         tip: order.fees.filter((f) => f.tip).reduce((a, f) => a + f.amount, 0),
