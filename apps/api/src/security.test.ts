@@ -183,6 +183,8 @@ async function fillFixtures() {
     // Payments: an order (straight through the order core) with a cash payment on it.
     const payOrder = await seedOrder(t.db, owner.user.tenant.uuid, { total: 10_000, customerId: customer?.uuid ?? null });
     await post(`orders/${payOrder.id}/transactions`, { payment_method: 'cash', amount: 1_000 });
+    // Invoices: that order's invoice (a plain one: the fixture business has no VAT number).
+    await post(`orders/${payOrder.id}/invoice`, {});
   }
 }
 

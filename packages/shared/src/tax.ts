@@ -81,20 +81,23 @@ export type TaxGroup = TaxRate & { taxable: number; amount: number };
 export function taxDocument(amounts: readonly TaxedAmount[]): { groups: TaxGroup[]; perAmount: number[][] } {
   const keyOf = (t: TaxRate) => `${t.id ?? ''}\u0000${t.rateBps}`;
   const groups = new Map<string, { rate: TaxRate; refs: [number, number][]; nets: number[] }>();
-  amounts.forEach((a, i) =>
-    a.taxes.forEach((t, j) => {
-      const key = keyOf(t);
+  for (const [i, a] of amounts.entries()) {
+    for (const [j, tax] of a.taxes.entries()) {
+      const key = keyOf(tax);
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { rate: t, refs: [], nets: [] }));
+      if (!g) {
+        g = { rate: tax, refs: [], nets: [] };
+        groups.set(key, g);
+      }
       g.refs.push([i, j]);
       g.nets.push(a.net);
-    }),
-  );
+    }
+  }
   const perAmount = amounts.map((a) => a.taxes.map(() => 0));
   const out: TaxGroup[] = [];
   for (const g of groups.values()) {
     const { total, shares } = apportionTax(g.nets, g.rate.rateBps);
-    g.refs.forEach(([i, j], k) => (perAmount[i]![j] = shares[k]!));
+    for (const [k, [i, j]] of g.refs.entries()) perAmount[i]![j] = shares[k]!;
     out.push({ ...g.rate, taxable: g.nets.reduce((a, b) => a + b, 0), amount: total });
   }
   return { groups: out, perAmount };

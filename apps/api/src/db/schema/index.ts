@@ -7,3 +7,4 @@ export * from './customers';
 export * from './settings';
 export * from './sales';
 export * from './dashboard';
+export * from './invoices';

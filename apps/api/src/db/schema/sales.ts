@@ -298,6 +298,9 @@ export const transactions = pgTable(
     branchId: uuid('branch_id'),
     /** cash, card, bank_transfer, online. */
     paymentMethod: text('payment_method').notNull(),
+    /** payment, or refund: money given back with a credit note (`invoice_id`), by the method it was paid. */
+    kind: text('kind').notNull().default('payment'),
+    invoiceId: uuid('invoice_id'),
     amount: money('amount'),
     /** Cash handed over (minor units) when more than the amount; the change due is the difference. */
     tenderedAmount: bigint('tendered_amount', { mode: 'number' }),

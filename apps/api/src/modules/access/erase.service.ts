@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/business';
 import { customerAttachments, customerNotes, customerTags, customers } from '../../db/schema/customers';
 import { dashboardCounts } from '../../db/schema/dashboard';
+import { quotations } from '../../db/schema/invoices';
 import { blockTimes, bookingCrew, bookings, orderImages, orderItems, orderLogs, orders, paymentLinks, transactions } from '../../db/schema/sales';
 import { expenses, importJobs } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
@@ -35,6 +36,7 @@ type TenantRows = PgTable & { tenantId: AnyPgColumn };
 export const WIPED: readonly TenantRows[] = [
   paymentLinks,
   transactions,
+  quotations,
   bookingCrew,
   bookings,
   blockTimes,
@@ -82,6 +84,8 @@ export const KEPT_TABLES: readonly string[] = [
   'outbox_messages',
   // Numbers people saw (orders, bookings, transactions, invoices) are never given out twice.
   'tenant_counters',
+  // Tax documents: invoices and credit notes are records the law keeps (and ZATCA's chain continues from them).
+  'invoices',
   // Settings: the business keeps its configuration.
   'taxes',
   'tags',

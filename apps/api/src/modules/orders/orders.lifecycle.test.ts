@@ -30,7 +30,9 @@ async function place(body: Record<string, unknown>, c = shop.client) {
   return res.json().data;
 }
 
-const setStatus = (id: string, status: string) => t.db.execute(sql`update orders set status = ${status} where id = ${id}`);
+// The status alone, as if the order had been invoiced or not (the invoice documents are invoices.test.ts's).
+const setStatus = (id: string, status: string) =>
+  t.db.execute(sql`update orders set status = ${status}, invoice_status = ${status === 'invoiced' || status === 'refunded' ? 'invoiced' : 'not-invoiced'} where id = ${id}`);
 
 describe('POST /orders/:id/change-status: the transition table', () => {
   let orderId: string;
@@ -40,7 +42,8 @@ describe('POST /orders/:id/change-status: the transition table', () => {
 
   const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to, (ORDER_TRANSITIONS[from] as readonly string[]).includes(to)] as const));
 
-  it.each(pairs.filter(([, , ok]) => ok))('allows %s → %s', async (from, to) => {
+  // Into invoiced or refunded a move issues a document (invoices.test.ts); the table covers the rest.
+  it.each(pairs.filter(([, to, ok]) => ok && to !== 'invoiced' && to !== 'refunded'))('allows %s → %s', async (from, to) => {
     await setStatus(orderId, from);
     const res = await shop.client.post(`orders/${orderId}/change-status`, { status: to });
     expect(res.statusCode).toBe(200);
@@ -83,10 +86,22 @@ describe('POST /orders/:id/change-status: the transition table', () => {
     expect(reviewed.json().data.status).toBe('confirmed');
   });
 
-  it('marks an invoiced order invoiced', async () => {
-    await setStatus(orderId, 'confirmed');
-    const res = await shop.client.post(`orders/${orderId}/change-status`, { status: 'invoiced' });
-    expect(res.json().data).toMatchObject({ status: 'invoiced', invoice_status: 'invoiced' });
+  it('invoiced issues the invoice, and refunded its credit note', async () => {
+    for (const from of ['confirmed', 'completed', 'no-show']) {
+      const id = (await place({ items: [service()] })).id;
+      await setStatus(id, from);
+      const res = await shop.client.post(`orders/${id}/change-status`, { status: 'invoiced' });
+      expect(res.json().data).toMatchObject({ status: 'invoiced', invoice_status: 'invoiced' });
+      const [log] = (await shop.client.get(`orders/${id}/logs`)).json().data;
+      expect(log).toMatchObject({ action: 'invoice', changes: { from, to: 'invoiced' } });
+      const refunded = await shop.client.post(`orders/${id}/change-status`, { status: 'refunded' });
+      expect(refunded.json().data).toMatchObject({ status: 'refunded' });
+      const docs = (await shop.client.get(`invoices?order_id=${id}`)).json().data;
+      expect(docs.map((d: { type: string; status: string }) => [d.type, d.status])).toEqual([
+        ['refund', 'approved'],
+        ['tax', 'refunded'],
+      ]);
+    }
   });
 });
 

@@ -30,6 +30,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../access/access.repository';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
+import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice-core';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
 import { giveBackStock, type StockLine, stockLinesOf, takeStock } from './stock';
@@ -632,8 +633,8 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
   /**
    * Moves the order along packages/shared/src/states/order.ts and runs the target's effects in the
    * same transaction: canceled cancels its active appointments (with a booking-cancel reason, needed
-   * when there are any) and gives its stock back; invoiced marks it invoiced (the invoice document
-   * comes with the invoices issue); refunded records the status (the credit note, likewise).
+   * when there are any) and gives its stock back; invoiced issues the invoice and refunded its credit
+   * note (modules/invoices/invoice-core.ts).
    */
   async function changeStatus(ctx: AuthContext, id: string, body: ChangeOrderStatusBody): Promise<Order> {
     return change(ctx, id, { editable: false }, async (tx, order) => {
@@ -643,6 +644,18 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
       if (error === 'draft_order') throw fieldError('status', 'order_is_draft');
       if (error) throw fieldError('status', 'status_not_allowed', { from: order.status, to });
       const effects = ORDER_STATUS_EFFECTS[to];
+      // Invoiced issues the invoice (simplified, or trial without the business's VAT number);
+      // refunded issues the credit note of the live invoice and pays back what was paid (issue 16).
+      if (effects.issueInvoice) {
+        await issueInvoiceIn(tx, t, ctx.user.id, order.id, {});
+        return;
+      }
+      if (effects.createCreditNote) {
+        const invoice = await liveInvoiceOf(tx, t, order.id);
+        if (!invoice) throw fieldError('status', 'no_refundable_items');
+        await creditNoteIn(tx, t, ctx.user.id, invoice, { kind: 'refund', reasonId: body.cancellation_reason_id, note: body.note, requireReason: false });
+        return;
+      }
       const values: Partial<typeof orders.$inferInsert> = { status: to };
       const changes: Record<string, unknown> = { from: order.status, to };
       if (body.note) changes.note = body.note;
@@ -661,7 +674,6 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         if (reasonId) changes.cancellation_reason_id = reasonId;
         if (holdsStock(order)) await giveBackStock(tx, t, stockLinesOf(await repo.itemsOf(tx, t, order.id)));
       }
-      if (effects.issueInvoice) values.invoiceStatus = 'invoiced';
       await repo.updateOrder(tx, t, order.id, values);
       await logOrder(tx, t, order.id, ctx.user.id, 'status', changes);
     });

@@ -1,0 +1,220 @@
+import type { Invoice, InvoiceListItem, invoicesQuery, issueInvoiceBody, RefundItems } from '@app/shared/schemas/invoices';
+import { isTimeZone } from '@app/shared/schemas/common';
+import type { KeysetMeta } from '@app/shared/schemas/common';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { type Database, type Executor, withTenant } from '../../db/client';
+import { type InvoiceRow, invoices } from '../../db/schema/invoices';
+import { orders } from '../../db/schema/sales';
+import { users } from '../../db/schema/users';
+import { AppError, notFound } from '../../lib/errors';
+import { type KeyPart, keyOf, keysetPage } from '../../lib/keyset';
+import type { DataScope } from '../access/scope';
+import { scopeOfCaller } from '../access/scope';
+import type { AuthContext } from '../auth/auth.service';
+import { visibleOrders } from '../orders/orders.repository';
+import { creditNoteIn, issueInvoiceIn, liveInvoiceOf, paidByMethod, qrOf } from './invoice-core';
+
+export type InvoicesQueryParsed = z.output<typeof invoicesQuery>;
+
+const INVOICE_KEY: KeyPart[] = [
+  { col: invoices.issuedAt, kind: 'time' },
+  { col: invoices.number, kind: 'int' },
+];
+
+const original = alias(invoices, 'original');
+const creditNote = alias(invoices, 'credit_note');
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The columns every rendering of a document reads: the row, its order's number and payment, its pair, who issued it. */
+const columns = {
+  row: invoices,
+  orderNumber: orders.number,
+  orderPayment: orders.paymentStatus,
+  creatorName: users.name,
+  original: { id: original.id, number: original.number, issuedAt: original.issuedAt },
+  creditNote: { id: creditNote.id, number: creditNote.number },
+};
+
+type Joined = { row: InvoiceRow; orderNumber: number | null; orderPayment: string | null; creatorName: string | null; original: { id: string; number: number; issuedAt: Date } | null; creditNote: { id: string; number: number } | null };
+
+function joined(exec: Executor, extra: Record<string, SQL> = {}) {
+  return exec
+    .select({ ...columns, ...extra })
+    .from(invoices)
+    .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
+    .leftJoin(users, and(eq(users.tenantId, invoices.tenantId), eq(users.id, invoices.createdBy)))
+    .leftJoin(original, and(eq(original.tenantId, invoices.tenantId), eq(original.id, invoices.originalInvoiceId)))
+    .leftJoin(creditNote, and(eq(creditNote.tenantId, invoices.tenantId), eq(creditNote.originalInvoiceId, invoices.id)));
+}
+
+/** A provider account sees the documents of the orders it sees; a document whose order is gone stays visible to the rest. */
+function visible(scope: DataScope): SQL | undefined {
+  return scope.orders === 'all' ? undefined : and(sql`${orders.id} is not null`, visibleOrders(scope));
+}
+
+function paymentOf(j: Joined): string {
+  if (j.row.type === 'refund') return 'refunded';
+  return j.orderPayment ?? (j.row.paidAmount >= j.row.total ? 'paid' : j.row.paidAmount > 0 ? 'partially-paid' : 'unpaid');
+}
+
+function toListItem(j: Joined): InvoiceListItem {
+  const r = j.row;
+  return {
+    id: r.id,
+    number: r.number,
+    type: r.type as InvoiceListItem['type'],
+    template: r.template as InvoiceListItem['template'],
+    status: r.status as InvoiceListItem['status'],
+    payment_status: paymentOf(j),
+    order_id: r.orderId,
+    order_number: j.orderNumber,
+    original_invoice: j.original ? { id: j.original.id, number: j.original.number, issued_at: j.original.issuedAt.toISOString() } : null,
+    currency: r.currency,
+    tax_amount: r.taxAmount,
+    total: r.total,
+    paid_amount: r.paidAmount,
+    customer_name: r.billingName ?? r.customerName,
+    reason: r.reason,
+    zatca_status: r.zatcaStatus as InvoiceListItem['zatca_status'],
+    accounting_status: r.accountingStatus as InvoiceListItem['accounting_status'],
+    created_at: r.issuedAt.toISOString(),
+    created_by: j.creatorName,
+  };
+}
+
+function toInvoice(j: Joined, timeZone: string): Invoice {
+  const r = j.row;
+  return {
+    ...toListItem(j),
+    credit_note: j.creditNote,
+    subtotal: r.subtotal,
+    discount_amount: r.discountAmount,
+    taxable_amount: r.taxableAmount,
+    lines: r.lines,
+    tax_groups: r.taxGroups,
+    seller: r.seller,
+    customer_name: r.customerName,
+    customer_phone: r.customerPhone,
+    billing_name: r.billingName,
+    billing_country: r.billingCountry,
+    billing_address: r.billingAddress,
+    vat_id: r.vatId,
+    uuid: r.uuid,
+    qr: qrOf(r),
+    wafeq_id: r.wafeqId,
+    time_zone: timeZone,
+  };
+}
+
+/**
+ * Invoices, credit notes and refunds (issue 16 §1–2): issuing an order's invoice, the lists, one
+ * document for its preview and print pages, what a refund covers, the refund and the cancellation.
+ * The writing itself is invoice-core's, shared with the orders service's status changes.
+ */
+export function createInvoiceService({ db }: { db: Database }) {
+  async function render(exec: Executor, ctx: AuthContext, id: string): Promise<Invoice> {
+    const [j] = (await joined(exec)
+      .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, id), visible(scopeOfCaller(ctx))))
+      .limit(1)) as Joined[];
+    if (!j) throw notFound();
+    let zone = ctx.tenant.timezone;
+    if (!isTimeZone(zone)) zone = 'Asia/Riyadh';
+    return toInvoice(j, zone);
+  }
+
+  async function assertOrderVisible(exec: Executor, ctx: AuthContext, orderId: string) {
+    const [row] = await exec
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, orderId), visibleOrders(scopeOfCaller(ctx))))
+      .limit(1);
+    if (!row) throw notFound();
+  }
+
+  async function issue(ctx: AuthContext, orderId: string, body: z.output<typeof issueInvoiceBody>): Promise<Invoice> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      await assertOrderVisible(tx, ctx, orderId);
+      const row = await issueInvoiceIn(tx, ctx.tenantId, ctx.user.id, orderId, body);
+      return render(tx, ctx, row.id);
+    });
+  }
+
+  async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<{ data: InvoiceListItem[]; meta: KeysetMeta }> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const search = q.search?.trim();
+      const w = and(
+        eq(invoices.tenantId, ctx.tenantId),
+        q.type ? eq(invoices.type, q.type) : undefined,
+        q.order_id ? eq(invoices.orderId, q.order_id) : undefined,
+        search
+          ? or(
+              /^\d{1,9}$/.test(search) ? eq(invoices.number, Number(search)) : undefined,
+              ilike(invoices.customerName, likePattern(search)),
+              ilike(invoices.billingName, likePattern(search)),
+            )
+          : undefined,
+        visible(scopeOfCaller(ctx)),
+      );
+      const { rows, meta } = await keysetPage(
+        tx,
+        INVOICE_KEY,
+        { page: q.page, perPage: q.per_page, cursor: q.cursor },
+        async (win, total) =>
+          (await joined(tx, { key: keyOf(INVOICE_KEY), total })
+            .where(and(w, win.where))
+            .orderBy(...win.orderBy)
+            .limit(win.limit)
+            .offset(win.offset)) as (Joined & { key: string; total: number })[],
+        () => tx.select({ one: sql`1` }).from(invoices).leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId))).where(w),
+      );
+      return { data: rows.map(toListItem), meta };
+    });
+  }
+
+  async function get(ctx: AuthContext, id: string): Promise<Invoice> {
+    return withTenant(db, ctx.tenantId, (tx) => render(tx, ctx, id));
+  }
+
+  /** What a refund of the order covers: its live invoice whole, and what goes back (what was paid, by method). Empty when there is nothing to refund. */
+  async function refundItems(ctx: AuthContext, orderId: string): Promise<RefundItems> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      await assertOrderVisible(tx, ctx, orderId);
+      const [order] = await tx.select({ currency: orders.currency }).from(orders).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, orderId)));
+      const invoice = await liveInvoiceOf(tx, ctx.tenantId, orderId);
+      if (!invoice) return { invoice: null, items: [], refundable_amount: 0, payments: [], currency: order?.currency ?? ctx.tenant.currency };
+      const payments = await paidByMethod(tx, ctx.tenantId, orderId);
+      return {
+        invoice: { id: invoice.id, number: invoice.number, total: invoice.total },
+        items: invoice.lines,
+        refundable_amount: payments.reduce((a, p) => a + p.amount, 0),
+        payments,
+        currency: invoice.currency,
+      };
+    });
+  }
+
+  async function refund(ctx: AuthContext, orderId: string, body: { reason_id: string; note?: string | null | undefined }): Promise<Invoice> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      await assertOrderVisible(tx, ctx, orderId);
+      const invoice = await liveInvoiceOf(tx, ctx.tenantId, orderId);
+      if (!invoice) throw new AppError(422, 'no_refundable_items');
+      const { creditNote } = await creditNoteIn(tx, ctx.tenantId, ctx.user.id, invoice, { kind: 'refund', reasonId: body.reason_id, note: body.note, requireReason: true });
+      return render(tx, ctx, creditNote.id);
+    });
+  }
+
+  async function cancel(ctx: AuthContext, id: string, body: { reason_id: string; note?: string | null | undefined }): Promise<Invoice> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const doc = await render(tx, ctx, id);
+      const { creditNote } = await creditNoteIn(tx, ctx.tenantId, ctx.user.id, { id, orderId: doc.order_id }, { kind: 'cancel', reasonId: body.reason_id, note: body.note, requireReason: true });
+      return render(tx, ctx, creditNote.id);
+    });
+  }
+
+  return { issue, list, get, refundItems, refund, cancel };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
