@@ -107,7 +107,8 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
 
   await test.step('add a product to its order', async () => {
     await page.goto(`/orders/${booking?.order_id}`);
-    await expect(page.getByTestId('order-total')).toContainText('120.00');
+    // The business charges VAT (15 %): the service's 120.00 is 138.00 with it.
+    await expect(page.getByTestId('order-total')).toContainText('138.00');
     await page.getByTestId('order-add-item').click();
     const modal = page.getByTestId('add-item-modal');
     await modal.getByTestId('item-type').getByText('منتج', { exact: true }).click();
@@ -116,7 +117,8 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
     await modal.getByTestId('item-add').click();
     await expect(modal.getByTestId('item-add')).toBeHidden();
     await expect(page.getByTestId('order-items')).toContainText(productName);
-    await expect(page.getByTestId('order-total')).toContainText('160.00');
+    // The product too (6.00 on 40.00).
+    await expect(page.getByTestId('order-total')).toContainText('184.00');
   });
 
   await test.step('take part of it in cash: partially paid', async () => {
@@ -128,26 +130,26 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
     await expect(modal.getByTestId('payment-submit')).toBeHidden();
     await expect(page.getByTestId('order-payment-status')).toHaveText('مدفوع جزئيًا');
     await expect(page.getByTestId('order-paid')).toContainText('60.00');
-    await expect(page.getByTestId('order-remaining')).toContainText('100.00');
+    await expect(page.getByTestId('order-remaining')).toContainText('124.00');
   });
 
   await test.step('the rest through a payment link', async () => {
     await page.getByTestId('payment-link-create').click();
     const url = await page.getByTestId('payment-link-url').inputValue();
     expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]+$/);
-    await expect(page.getByTestId('payment-link-amount')).toContainText('100.00');
+    await expect(page.getByTestId('payment-link-amount')).toContainText('124.00');
     await page.getByTestId('payment-link-close').click();
     const payPage = await page.context().newPage();
     await payPage.goto(new URL(url).pathname);
-    await expect(payPage.getByTestId('pay-amount')).toContainText('100.00');
+    await expect(payPage.getByTestId('pay-amount')).toContainText('124.00');
     await payPage.getByTestId('pay-submit').click();
     await expect(payPage.getByTestId('payment-success')).toContainText('تم الدفع بنجاح');
-    await expect(payPage.getByTestId('payment-result-amount')).toContainText('100.00');
+    await expect(payPage.getByTestId('payment-result-amount')).toContainText('124.00');
     await payPage.close();
     await page.reload();
     await expect(page.getByTestId('order-payment-status')).toHaveText('مدفوع');
     await expect(page.getByTestId('order-remaining')).toContainText('0.00');
-    await expect(page.getByTestId('order-payments')).toContainText('100.00');
+    await expect(page.getByTestId('order-payments')).toContainText('124.00');
   });
 
   await test.step('cancel another booking with a reason', async () => {
@@ -189,7 +191,7 @@ test('book from the calendar, move it by drag, add a product, pay part in cash a
     await expect(page.getByTestId('customer-bookings').locator('tbody tr')).toHaveCount(2);
     await page.getByTestId('tab-orders').click();
     const orderRow = page.getByTestId(`customer-order-row-${orderNumber}`);
-    await expect(orderRow).toContainText('160.00');
+    await expect(orderRow).toContainText('184.00');
     await expect(orderRow).toContainText('مدفوع');
     await orderRow.click();
     await expect(page).toHaveURL(new RegExp(`/orders/${booking?.order_id}$`));

@@ -177,6 +177,17 @@ export async function ensureDemoCatalogue(tx: Tx, tenantId: string): Promise<voi
       .onConflictDoNothing();
   }
   const serviceId = new Map((await tx.select({ id: services.id, name: services.name }).from(services).where(eq(services.tenantId, tenantId))).map((s) => [s.name, s.id]));
+  // VAT at 15 % on the services, as a Saudi salon charges it (its products carry every tax of the
+  // settings): made with the catalogue, once; a business that set its own taxes keeps them.
+  if (newServices.length) {
+    let [vat] = await tx.select({ id: taxes.id }).from(taxes).where(eq(taxes.tenantId, tenantId)).limit(1);
+    if (!vat) [vat] = await tx.insert(taxes).values({ tenantId, name: 'ضريبة القيمة المضافة', rateBps: 1500 }).returning({ id: taxes.id });
+    const links = newServices.flatMap((s) => {
+      const id = serviceId.get(s.name);
+      return id && vat ? [{ tenantId, serviceId: id, taxId: vat.id }] : [];
+    });
+    if (links.length) await tx.insert(serviceTaxes).values(links).onConflictDoNothing();
+  }
 
   const haveProviders = await tx.select({ id: providers.id, name: providers.name }).from(providers).where(eq(providers.tenantId, tenantId));
   const known = new Set(haveProviders.map((p) => p.name));

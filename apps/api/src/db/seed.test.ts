@@ -207,10 +207,15 @@ describe('the demo sample month', () => {
       t.db,
       sql`select * from order_items where tenant_id = ${tenantId} order by sort_order`,
     );
-    const txns = await rows<{ order_id: string; amount: string; status: string; deleted_at: Date | null }>(t.db, sql`select order_id, amount, status, deleted_at from transactions where tenant_id = ${tenantId}`);
+    const txns = await rows<{ order_id: string; amount: string; status: string; kind: string; deleted_at: Date | null }>(
+      t.db,
+      sql`select order_id, amount, status, kind, deleted_at from transactions where tenant_id = ${tenantId}`,
+    );
     const bks = await bookingRows();
     expect(orderList.some((o) => o.discount_type !== null)).toBe(true);
-    expect(orderList.every((o) => o.status !== 'refunded' && o.status !== 'invoiced')).toBe(true);
+    // A few past paid orders are invoiced, one of them refunded (ensureDemoInvoices).
+    expect(orderList.filter((o) => o.status === 'invoiced').length).toBeGreaterThanOrEqual(3);
+    expect(orderList.filter((o) => o.status === 'refunded')).toHaveLength(1);
     for (const o of orderList) {
       const mine = items.filter((i) => i.order_id === o.id);
       expect(mine.length).toBeGreaterThan(0);
@@ -227,7 +232,7 @@ describe('the demo sample month', () => {
           expect(num(b.price)).toBe(num(i.unit_price));
         }
       }
-      const paid = txns.filter((x) => x.order_id === o.id && x.status === 'confirmed' && !x.deleted_at).reduce((a, x) => a + num(x.amount), 0);
+      const paid = txns.filter((x) => x.order_id === o.id && x.status === 'confirmed' && !x.deleted_at).reduce((a, x) => a + (x.kind === 'refund' ? -1 : 1) * num(x.amount), 0);
       expect(num(o.paid_amount)).toBe(paid);
       expect(paid).toBeLessThanOrEqual(num(o.total));
       expect(o.payment_status).toBe(o.is_draft ? 'unpaid' : paymentStatus(num(o.total), paid));
@@ -235,6 +240,20 @@ describe('the demo sample month', () => {
       // Nothing paid on a canceled order: the sample month has no refunds to make.
       if (o.status === 'canceled') expect(paid).toBe(0);
     }
+  });
+
+  it('has issued invoices (simplified and a B2B standard one) and a credit note, numbered 1…n', async () => {
+    const docs = await rows<{ number: number; type: string; template: string; status: string; vat_id: string | null; total: string; original_invoice_id: string | null }>(
+      t.db,
+      sql`select number, type, template, status, vat_id, total, original_invoice_id from invoices where tenant_id = ${tenantId} order by number`,
+    );
+    expect(docs.map((d) => d.number)).toEqual(docs.map((_, i) => i + 1));
+    expect(docs.filter((d) => d.type === 'tax' && d.template === 'simplified').length).toBeGreaterThanOrEqual(3);
+    expect(docs.filter((d) => d.template === 'standard' && d.vat_id === '300123456700003')).toHaveLength(1);
+    const notes = docs.filter((d) => d.type === 'refund');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.original_invoice_id).not.toBeNull();
+    expect(docs.filter((d) => d.status === 'refunded')).toHaveLength(1);
   });
 
   it('has payments of every kind: cash with change, card, a confirmed transfer, one awaiting review, online', async () => {

@@ -1,3 +1,4 @@
+import { ensureDemoInvoices } from './seed-invoices';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto';
@@ -128,6 +129,11 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     await tx.transaction((sp) => seedDemoActivity(sp, tenantId, { now }));
   } catch (err) {
     console.warn(`Demo business: the sample month was not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoInvoices(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the invoices were not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
 }
 

@@ -195,6 +195,7 @@ export const MESSAGES = {
   tendered_below_amount: { ar: 'المبلغ المستلم أقل من مبلغ الدفعة', en: 'The amount received is less than the payment' },
   checkout_done: { ar: 'تم الدفع', en: 'Payment taken' },
   // Invoices, credit notes, refunds, quotations (issue 16).
+  transaction_refunded: { ar: 'لا يمكن حذف دفعات طلب مسترجع أو مبالغه المستردة', en: 'The payments and refunds of a refunded order cannot be deleted' },
   invoice_issued: { ar: 'تم إصدار الفاتورة', en: 'The invoice was issued' },
   invoice_cancelled: { ar: 'تم إلغاء الفاتورة وإصدار إشعار دائن', en: 'The invoice was cancelled and a credit note issued' },
   order_refunded: { ar: 'تم استرجاع الطلب وإصدار إشعار دائن', en: 'The order was refunded and a credit note issued' },

@@ -61,7 +61,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/orders/:id',
-    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage', ['orders', 'sales']),
+    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage', ['orders', 'sales', 'invoices']),
     permissions: ['orders'],
   },
   {
@@ -71,12 +71,30 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     permissions: ['orders', 'sales.payments', 'transaction'],
     bare: true,
   },
-  // Sales (features/transactions). /sales opens the transactions until the refunded-orders screen exists.
+  // Invoices (features/invoices): the preview and the printable page (prints by itself after 1 s, spec §7).
+  {
+    path: '/preview-invoices/:id',
+    Page: page(() => import('@/features/invoices/pages/invoice-page'), 'InvoicePreviewPage', ['invoices', 'orders']),
+    permissions: ['sales.invoices', 'orders'],
+    bare: true,
+  },
+  {
+    path: '/print-invoice/:id',
+    Page: page(() => import('@/features/invoices/pages/invoice-page'), 'InvoicePrintPage', ['invoices', 'orders']),
+    permissions: ['sales.invoices', 'orders'],
+    bare: true,
+  },
+  // Sales (features/transactions, features/invoices). /sales opens the refunded orders (spec §2).
   {
     path: '/sales',
     Page: page(() => import('@/features/transactions/pages/sales-redirect'), 'SalesRedirect'),
-    permissions: ['transaction', 'sales.payments'],
+    permissions: ['transaction', 'sales.payments', 'sales.invoices'],
     sidebar: { order: 9, icon: IconCash, labelKey: 'sales:nav', badge: 'transactions' },
+  },
+  {
+    path: '/sales/refunded-orders',
+    Page: page(() => import('@/features/invoices/pages/refunded-orders-page'), 'RefundedOrdersPage', ['invoices']),
+    permissions: ['sales.invoices', 'orders'],
   },
   {
     path: '/sales/transactions',

@@ -92,6 +92,9 @@ export const transactionSchema = z.object({
   /** created_at. */
   date: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** payment, or refund: money given back with a credit note (`invoice_id`), by the method it was paid. */
+  kind: z.enum(['payment', 'refund']),
+  invoice_id: z.string().nullable(),
   amount: z.number(),
   /** Cash handed over (null: not recorded); `change_due` = tendered − amount. */
   tendered_amount: z.number().nullable(),

@@ -83,6 +83,8 @@ export function toTransaction(v: repo.TransactionView): Transaction {
     branch_id: r.branchId,
     date: r.createdAt.toISOString(),
     payment_method: r.paymentMethod as Transaction['payment_method'],
+    kind: r.kind === 'refund' ? 'refund' : 'payment',
+    invoice_id: r.invoiceId,
     amount: r.amount,
     tendered_amount: r.tenderedAmount,
     change_due: changeDue(r),
@@ -497,6 +499,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (row.deletedAt) throw fieldError('id', 'transaction_in_trash');
       // A payment the gateway has not answered yet stays where its link finds it.
       if (row.status === 'pending') throw fieldError('id', 'transaction_pending');
+      // The money of a refunded order is settled by its credit note: neither its payments nor its refunds move.
+      if (row.kind === 'refund' || order.status === 'refunded') throw fieldError('id', 'transaction_refunded');
       await repo.updateTransaction(tx, ctx.tenantId, id, { deletedAt: new Date() });
       if (row.status === 'confirmed') {
         await applyPaid(tx, ctx.tenantId, order.id, -row.amount);

@@ -83,10 +83,13 @@ export function OrderPayments({ order }: { order: Order }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(tx.date)}</Table.Td>
-                    <Table.Td>{t(`paymentMethod.${tx.payment_method}`, { defaultValue: tx.payment_method })}</Table.Td>
+                    <Table.Td>
+                      {t(`paymentMethod.${tx.payment_method}`, { defaultValue: tx.payment_method })}
+                      {tx.kind === 'refund' && ` · ${t('payments.refund')}`}
+                    </Table.Td>
                     <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                       <Text fz="sm" fw={600}>
-                        <Money amount={tx.amount} currency={tx.currency} />
+                        <Money amount={tx.amount} currency={tx.currency} negative={tx.kind === 'refund'} />
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -107,11 +110,12 @@ export function OrderPayments({ order }: { order: Order }) {
                   </Anchor>
                   <Text fz="xs" c="dimmed">
                     {fmt.dateTime(tx.date)} · {t(`paymentMethod.${tx.payment_method}`, { defaultValue: tx.payment_method })}
+                    {tx.kind === 'refund' && ` · ${t('payments.refund')}`}
                   </Text>
                 </div>
                 <Stack gap={2} align="flex-end">
                   <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    <Money amount={tx.amount} currency={tx.currency} />
+                    <Money amount={tx.amount} currency={tx.currency} negative={tx.kind === 'refund'} />
                   </Text>
                   <TransactionStatusBadge status={tx.status} size="sm" />
                 </Stack>

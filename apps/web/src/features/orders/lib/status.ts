@@ -38,7 +38,8 @@ type OrderState = { status: string; is_draft: boolean; deleted_at: string | null
 export function statusMenu(order: OrderState): OrderStatus[] {
   if (order.is_draft || order.deleted_at) return [];
   const from = ORDER_STATUSES.find((s) => s === order.status);
-  return from ? [...ORDER_TRANSITIONS[from]] : [];
+  // Invoicing and refunding issue a document: the invoices card asks for its details (template, reason).
+  return from ? ORDER_TRANSITIONS[from].filter((to) => to !== 'invoiced' && to !== 'refunded') : [];
 }
 
 /** Canceling asks for confirmation (and an optional reason for its appointments). */

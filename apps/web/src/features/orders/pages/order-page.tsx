@@ -31,6 +31,7 @@ import { OrderLog } from '../components/order-log';
 import { OrderPayments } from '../components/order-payments';
 import { CustomerCard, DiscountCard, TotalsCard } from '../components/order-side';
 import { StatusMenu } from '../components/status-menu';
+import { OrderInvoices } from '@/features/invoices/components/order-invoices';
 import { canEdit, canTrash } from '../lib/status';
 import { useOrderFormat } from '../lib/use-format';
 import classes from './order-page.module.css';
@@ -178,6 +179,7 @@ function OrderDetails({ order }: { order: Order }) {
           <Stack gap="md">
             <OrderItems order={order} editable={editable} />
             <OrderPayments order={order} />
+            {!order.is_draft && <OrderInvoices order={order} />}
             <Tabs defaultValue="details" keepMounted={false}>
               <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
                 <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />} data-testid="order-tab-details">

@@ -1,9 +1,12 @@
 import { Navigate } from 'react-router';
+import { useCurrentUser } from '@/features/auth/api/get-me';
 
 /**
- * `/sales` opens the transactions for now. The spec sends it to /sales/refunded-orders, a screen of a
- * later issue (refunds); the target moves there when it exists (docs/decisions.md, Payments).
+ * `/sales` opens the refunded orders (spec §2), or the transactions for a user who may see payments
+ * but not invoices.
  */
 export function SalesRedirect() {
-  return <Navigate to="/sales/transactions" replace />;
+  const { permissions } = useCurrentUser();
+  const invoices = permissions.includes('sales.invoices') || permissions.includes('orders');
+  return <Navigate to={invoices ? '/sales/refunded-orders' : '/sales/transactions'} replace />;
 }

@@ -1,8 +1,8 @@
 import { PAYMENT_METHODS } from '@app/shared/schemas/settings';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { TRANSACTION_STATUSES } from '@app/shared/states/transaction';
-import { Anchor, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowBackUp, IconCash, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCash, IconReceiptRefund, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,13 +76,22 @@ export function TransactionsPage() {
         </Text>
       ),
     },
-    { key: 'method', header: t('columns.method'), cell: (tx) => <Text fz="sm">{t(`method.${tx.payment_method}`)}</Text> },
+    {
+      key: 'method',
+      header: t('columns.method'),
+      cell: (tx) => (
+        <Text fz="sm">
+          {t(`method.${tx.payment_method}`)}
+          {tx.kind === 'refund' && ` · ${t('refund')}`}
+        </Text>
+      ),
+    },
     {
       key: 'amount',
       header: t('columns.amount'),
       cell: (tx) => (
         <Text fz="sm" fw={600} data-testid={`transaction-amount-${tx.number}`}>
-          <Money amount={tx.amount} currency={tx.currency} />
+          <Money amount={tx.amount} currency={tx.currency} negative={tx.kind === 'refund'} />
         </Text>
       ),
     },
@@ -92,7 +101,11 @@ export function TransactionsPage() {
 
   return (
     <Stack gap="md" maw={1200} mx="auto" w="100%">
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')}>
+        <Button component={Link} to="/sales/refunded-orders" variant="default" leftSection={<IconReceiptRefund size={16} />} data-testid="transactions-to-refunds">
+          {t('refundedOrders')}
+        </Button>
+      </PageHeader>
       <Tabs value={trashed ? 'trash' : 'live'} onChange={(v) => list.patch({ tab: v === 'trash' ? 'trash' : null })}>
         <Tabs.List>
           <Tabs.Tab value="live" leftSection={<IconCash size={16} />} data-testid="transactions-tab-live">

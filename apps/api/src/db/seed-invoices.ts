@@ -1,0 +1,63 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { creditNoteIn, issueInvoiceIn } from '../modules/invoices/invoice-core';
+import type { Tx } from './client';
+import { invoices } from './schema/invoices';
+import { orderLogs, orders, transactions } from './schema/sales';
+import { cancellationReasons } from './schema/settings';
+import { tenants } from './schema/tenants';
+
+/** The demo business's VAT registration number (15 digits, starting and ending with 3). */
+export const DEMO_VAT_NUMBER = '310175397400003';
+
+/**
+ * The demo's invoices (issue 16), once: its VAT number, simplified invoices for a few paid orders of
+ * the past weeks, a standard (B2B) one with a company's VAT number, and a refunded one with its
+ * credit note, each dated as the visit was. Through the invoices module, so they are what issuing
+ * them in the app would make.
+ */
+export async function ensureDemoInvoices(tx: Tx, tenantId: string, now: Date): Promise<void> {
+  const [has] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.tenantId, tenantId));
+  if (Number(has?.n ?? 0) > 0) return;
+  await tx.update(tenants).set({ vatNumber: DEMO_VAT_NUMBER }).where(and(eq(tenants.id, tenantId), sql`${tenants.vatNumber} is null`));
+  const paid = await tx
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        eq(orders.paymentStatus, 'paid'),
+        eq(orders.isDraft, false),
+        sql`${orders.deletedAt} is null`,
+        sql`${orders.status} in ('completed', 'confirmed')`,
+        sql`${orders.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`,
+        gt(orders.total, 0),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(8);
+  const [refundReason] = await tx
+    .select({ id: cancellationReasons.id })
+    .from(cancellationReasons)
+    .where(and(eq(cancellationReasons.tenantId, tenantId), eq(cancellationReasons.type, 'invoice-refund')))
+    .limit(1);
+  for (const [i, o] of paid.entries()) {
+    const b2b = i === 2;
+    const inv = await issueInvoiceIn(
+      tx,
+      tenantId,
+      null,
+      o.id,
+      b2b ? { template: 'standard', vat_id: '300123456700003', billing_name: 'شركة الأفق للتجارة', billing_country: 'SA', billing_address: 'طريق الملك فهد، حي العليا، الرياض 12214' } : {},
+    );
+    const at = new Date(o.createdAt.getTime() + 2 * 3_600_000);
+    await tx.update(invoices).set({ issuedAt: at, createdAt: at }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, inv.id)));
+    await tx.update(orderLogs).set({ createdAt: at }).where(and(eq(orderLogs.tenantId, tenantId), eq(orderLogs.orderId, o.id), eq(orderLogs.action, 'invoice')));
+    if (i === 4 && refundReason) {
+      const { creditNote } = await creditNoteIn(tx, tenantId, null, inv, { kind: 'refund', reasonId: refundReason.id, note: null, requireReason: false });
+      const later = new Date(at.getTime() + 26 * 3_600_000);
+      await tx.update(invoices).set({ issuedAt: later, createdAt: later }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, creditNote.id)));
+      await tx.update(orderLogs).set({ createdAt: later }).where(and(eq(orderLogs.tenantId, tenantId), eq(orderLogs.orderId, o.id), eq(orderLogs.action, 'refund')));
+      await tx.update(transactions).set({ createdAt: later, updatedAt: later }).where(and(eq(transactions.tenantId, tenantId), eq(transactions.invoiceId, creditNote.id)));
+    }
+  }
+}

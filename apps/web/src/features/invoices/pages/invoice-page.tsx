@@ -1,0 +1,214 @@
+import type { Locale } from '@app/shared/constants';
+import type { Invoice } from '@app/shared/schemas/invoices';
+import { Alert, Button, Group, Loader, SegmentedControl } from '@mantine/core';
+import { IconArrowBack, IconPrinter } from '@tabler/icons-react';
+import QRCode from 'qrcode';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
+import { isRtl, loadTexts } from '@/lib/i18n';
+import { useInvoice } from '../api/invoices';
+import '@/features/orders/pages/receipt.css';
+import './invoice.css';
+
+/** The print dialog opens this long after the page shows (spec §7: one second). */
+const PRINT_DELAY_MS = 1000;
+const isLocale = (v: string | null): v is Locale => v === 'ar' || v === 'en';
+const other = (l: Locale): Locale => (l === 'ar' ? 'en' : 'ar');
+
+/** `/preview-invoices/:id`: the document on screen, with print and the language of its main labels. */
+export function InvoicePreviewPage() {
+  return <InvoicePage autoPrint={false} />;
+}
+
+/** `/print-invoice/:id`: the same page, whose print dialog opens by itself after a second. */
+export function InvoicePrintPage() {
+  return <InvoicePage autoPrint />;
+}
+
+function InvoicePage({ autoPrint }: { autoPrint: boolean }) {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('invoices');
+  const [params, setParams] = useSearchParams();
+  const invoice = useInvoice(id);
+  const langParam = params.get('lang');
+  const lang: Locale = isLocale(langParam) ? langParam : i18n.language === 'en' ? 'en' : 'ar';
+  // Every label shows in both languages; `lang` leads (and sets the direction). Both are fetched first.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void Promise.all([loadTexts('ar', ['common', 'invoices']), loadTexts('en', ['common', 'invoices'])]).then(() => alive && setReady(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!autoPrint || !invoice.data || !ready) return;
+    const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autoPrint, invoice.data, ready]);
+
+  let body: ReactNode;
+  if (invoice.isPending || !ready) body = <Loader mx="auto" display="block" mt="xl" />;
+  else if (invoice.isError || !invoice.data) {
+    const e = invoice.error;
+    body = (
+      <Alert color="red" variant="light" maw={520} mx="auto" data-testid="invoice-error">
+        {isApiError(e) && e.status === 404 ? t('page.notFound') : t('page.error')}
+      </Alert>
+    );
+  } else body = <InvoicePaper invoice={invoice.data} lang={lang} />;
+
+  return (
+    <div className="receipt-page">
+      <style>{'@page { size: A4; margin: 12mm 14mm; }'}</style>
+      <Group className="receipt-toolbar" justify="space-between" gap="sm" wrap="wrap">
+        <Button component={Link} to={invoice.data ? `/orders/${invoice.data.order_id}` : '/orders'} variant="subtle" leftSection={<IconArrowBack size={16} />}>
+          {t('page.back')}
+        </Button>
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            value={lang}
+            onChange={(v) => {
+              const next = new URLSearchParams(params);
+              next.set('lang', v);
+              setParams(next, { replace: true });
+            }}
+            data={[
+              { value: 'ar', label: 'العربية' },
+              { value: 'en', label: 'English' },
+            ]}
+            data-testid="invoice-lang"
+          />
+          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!invoice.data} data-testid="invoice-print">
+            {t('page.print')}
+          </Button>
+        </Group>
+      </Group>
+      {body}
+    </div>
+  );
+}
+
+/** The QR code (ZATCA's TLV payload, base64) drawn as SVG; the payload stays on the element for readers and tests. */
+function QrCode({ payload, label }: { payload: string; label: string }) {
+  const [svg, setSvg] = useState('');
+  useEffect(() => {
+    let alive = true;
+    void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }).then((s) => alive && setSvg(s));
+    return () => {
+      alive = false;
+    };
+  }, [payload]);
+  const src = svg ? `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` : undefined;
+  return <div className="invoice-qr">{src && <img src={src} alt={label} data-testid="invoice-qr" data-payload={payload} />}</div>;
+}
+
+/** The document: every label in both languages (`lang` first), amounts with the currency's digits. */
+function InvoicePaper({ invoice: inv, lang }: { invoice: Invoice; lang: Locale }) {
+  const { i18n } = useTranslation();
+  const main = i18n.getFixedT(lang, 'invoices');
+  const second = i18n.getFixedT(other(lang), 'invoices');
+  const timeFormat = useCurrentUser().tenant.time_format;
+  const both = (key: string) => (
+    <>
+      {main(key)}
+      <span className="invoice-second" lang={other(lang)}>
+        {second(key)}
+      </span>
+    </>
+  );
+  const money = (minor: number) => <span className="ltr">{formatMoney(minor, lang, inv.currency)}</span>;
+  const when = (iso: string) => formatDateTimeIn(iso, lang, timeFormat, inv.time_zone);
+  const row = (label: ReactNode, value: ReactNode, testId?: string) => (
+    <div className="receipt-line" data-testid={testId}>
+      <span>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+  const title = inv.type === 'refund' ? 'doc.creditNote' : inv.template === 'standard' ? 'doc.taxInvoice' : inv.template === 'simplified' ? 'doc.simplifiedTaxInvoice' : 'doc.invoice';
+  const vatRate = (l: Invoice['lines'][number]) => l.taxes.reduce((a, x) => a + x.rate_bps, 0) / 100;
+  return (
+    <article className="receipt receipt--a4 invoice" dir={isRtl(lang) ? 'rtl' : 'ltr'} lang={lang} data-testid="invoice-doc" data-number={inv.number} data-type={inv.type}>
+      <header className="invoice-head">
+        <div>
+          <h1 data-testid="invoice-title">{both(title)}</h1>
+          {row(both('doc.number'), <span className="ltr" data-testid="invoice-number">#{inv.number}</span>)}
+          {row(both('doc.date'), when(inv.created_at))}
+          {inv.order_number !== null && row(both('doc.order'), <span className="ltr">#{inv.order_number}</span>)}
+          {inv.original_invoice && row(both('doc.originalInvoice'), <span className="ltr">#{inv.original_invoice.number}</span>, 'invoice-original')}
+          {inv.reason && row(both('doc.reason'), inv.reason)}
+        </div>
+        {inv.qr && <QrCode payload={inv.qr} label={main('doc.qr')} />}
+      </header>
+      <section className="invoice-parties">
+        <div data-testid="invoice-seller">
+          <h2>{both('doc.seller')}</h2>
+          <div className="invoice-strong">{inv.seller.name}</div>
+          {inv.seller.vat_number && row(both('doc.vatNumber'), <span className="ltr">{inv.seller.vat_number}</span>)}
+          {inv.seller.branch && <div>{inv.seller.branch}</div>}
+          {inv.seller.address && <div className="receipt-muted">{inv.seller.address}</div>}
+        </div>
+        {(inv.billing_name || inv.customer_name) && (
+          <div data-testid="invoice-buyer">
+            <h2>{both('doc.buyer')}</h2>
+            <div className="invoice-strong">{inv.billing_name ?? inv.customer_name}</div>
+            {inv.vat_id && row(both('doc.vatNumber'), <span className="ltr" data-testid="invoice-buyer-vat">{inv.vat_id}</span>)}
+            {inv.billing_address && <div className="receipt-muted">{inv.billing_address}</div>}
+            {inv.billing_country && row(both('doc.country'), <span className="ltr">{inv.billing_country}</span>)}
+            {inv.customer_phone && !inv.vat_id && row(both('doc.phone'), <span className="ltr">{inv.customer_phone}</span>)}
+          </div>
+        )}
+      </section>
+      <div className="invoice-table">
+        <table>
+          <thead>
+            <tr>
+              <th>{both('doc.item')}</th>
+              <th className="num">{both('doc.qty')}</th>
+              <th className="num">{both('doc.unitPrice')}</th>
+              <th className="num">{both('doc.discount')}</th>
+              <th className="num">{both('doc.net')}</th>
+              <th className="num">{both('doc.vatRate')}</th>
+              <th className="num">{both('doc.vat')}</th>
+              <th className="num">{both('doc.lineTotal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines have no id; they never reorder
+              <tr key={i} data-testid="invoice-line">
+                <td>{l.name}</td>
+                <td className="num">{formatNumber(l.quantity, lang)}</td>
+                <td className="num">{money(l.unit_price)}</td>
+                <td className="num">{l.discount ? money(l.discount) : '—'}</td>
+                <td className="num">{money(l.net)}</td>
+                <td className="num">{formatNumber(vatRate(l), lang)}%</td>
+                <td className="num">{money(l.tax)}</td>
+                <td className="num">{money(l.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section className="receipt-totals invoice-totals">
+        {row(both('doc.totalExclVat'), money(inv.taxable_amount))}
+        {inv.tax_groups.map((g) => (
+          <div key={`${g.name}-${g.rate_bps}`}>{row(`${g.name} ${formatNumber(g.rate_bps / 100, lang)}%`, money(g.amount))}</div>
+        ))}
+        {row(both('doc.totalVat'), money(inv.tax_amount), 'invoice-vat')}
+        <hr className="receipt-rule" />
+        <div className="receipt-total">{row(both('doc.total'), money(inv.total), 'invoice-total')}</div>
+        {inv.paid_amount > 0 && row(both(inv.type === 'refund' ? 'doc.refunded' : 'doc.paid'), money(inv.paid_amount))}
+      </section>
+      <footer className="invoice-foot receipt-muted">
+        {row(both('doc.uuid'), <span className="ltr">{inv.uuid}</span>)}
+        {inv.created_by && row(both('doc.issuedBy'), inv.created_by)}
+      </footer>
+    </article>
+  );
+}

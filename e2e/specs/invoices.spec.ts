@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { apiAs, signIn } from '../support/session';
+
+/**
+ * Issue 16 in Chromium: a paid order gets its simplified tax invoice from the order page; its preview
+ * reads in Arabic and in English, its QR code carries ZATCA's TLV tags (decoded here), it prints; the
+ * order is refunded and its credit note appears, on the order and in the refunded orders; a B2B order
+ * is invoiced with the buyer's VAT number after a wrong one is refused.
+ */
+
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/** The tags of a base64 TLV payload: tag byte, length byte, UTF-8 value (lengths up to 255). */
+function tlv(base64: string): Map<number, Buffer> {
+  const bytes = Buffer.from(base64, 'base64');
+  const out = new Map<number, Buffer>();
+  for (let i = 0; i < bytes.length; ) {
+    const tag = bytes[i]!;
+    const len = bytes[i + 1]!;
+    out.set(tag, bytes.subarray(i + 2, i + 2 + len));
+    i += 2 + len;
+  }
+  return out;
+}
+
+type Order = { id: string; number: number; total: number };
+
+async function paidOrder(page: Page, request: Parameters<typeof apiAs>[1]): Promise<Order> {
+  const api = await apiAs(page, request);
+  const [service] = await api.get<{ uuid: string }[]>('services');
+  const order = await api.post<Order>('orders', { customer_id: null, items: [{ type: 'service', service_id: service?.uuid }] });
+  await api.post(`orders/${order.id}/transactions`, { payment_method: 'cash', amount: order.total });
+  return order;
+}
+
+test('a paid order is invoiced, previewed in both languages with its QR, printed, refunded with a credit note', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    (globalThis as unknown as { print: () => void }).print = () => {
+      (globalThis as unknown as { __printed: number }).__printed = ((globalThis as unknown as { __printed?: number }).__printed ?? 0) + 1;
+    };
+  });
+  await signIn(page);
+  const order = await paidOrder(page, request);
+  await page.goto(`/orders/${order.id}`);
+
+  // Issue: the dialog says the order locks; simplified is the default.
+  const card = page.getByTestId('order-invoices');
+  await expect(card.getByTestId('order-invoices-empty')).toBeVisible();
+  await card.getByTestId('invoice-issue').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog.getByTestId('invoice-template')).toContainText('فاتورة ضريبية مبسطة');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(toast(page, 'تم إصدار الفاتورة')).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('مفوتر');
+  const row = card.locator('[data-testid^="order-invoice-"]').first();
+  await expect(row).toContainText('فاتورة');
+  const number = Number((await row.getAttribute('data-testid'))!.replace('order-invoice-', ''));
+
+  // Preview, in Arabic: the title, the totals, and the QR's tags (seller, VAT number, time with its zone, totals).
+  await card.getByTestId(`invoice-open-${number}`).click();
+  await expect(page).toHaveURL(/\/preview-invoices\//);
+  const doc = page.getByTestId('invoice-doc');
+  await expect(doc.getByTestId('invoice-title')).toContainText('فاتورة ضريبية مبسطة');
+  await expect(doc.getByTestId('invoice-number')).toHaveText(`#${number}`);
+  await expect(doc.getByTestId('invoice-total')).toContainText((order.total / 100).toFixed(2));
+  const payload = await doc.getByTestId('invoice-qr').getAttribute('data-payload');
+  const tags = tlv(payload!);
+  expect(tags.get(1)!.toString('utf8')).toBe('صالون لمسة الجمال');
+  expect(tags.get(2)!.toString()).toMatch(/^3\d{13}3$/);
+  expect(tags.get(3)!.toString()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  expect(tags.get(4)!.toString()).toBe((order.total / 100).toFixed(2));
+  expect(Number(tags.get(5)!.toString())).toBeGreaterThan(0);
+  await expect(doc.getByTestId('invoice-qr')).toHaveJSProperty('complete', true);
+
+  // In English: the same document, English first and left to right.
+  await page.getByTestId('invoice-lang').getByText('English').click();
+  await expect(doc.getByTestId('invoice-title')).toContainText('Simplified tax invoice');
+  await expect(doc).toHaveAttribute('dir', 'ltr');
+
+  // Print: the printable page opens the print dialog by itself.
+  await page.goto(page.url().replace('/preview-invoices/', '/print-invoice/'));
+  await expect(page.getByTestId('invoice-doc')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __printed?: number }).__printed ?? 0), { timeout: 5000 }).toBe(1);
+
+  // Refund: a reason of the invoice-refund list, then the credit note on the order.
+  await page.goto(`/orders/${order.id}`);
+  await card.getByTestId('invoice-refund').click();
+  const refund = page.getByTestId('confirm-dialog');
+  await expect(refund.getByTestId('refund-method-cash')).toContainText((order.total / 100).toFixed(2));
+  await refund.getByTestId('confirm-ok').click();
+  await expect(refund.getByTestId('refund-reason')).toHaveAttribute('aria-invalid', 'true');
+  await refund.getByTestId('refund-reason').click();
+  await page.getByRole('option').first().click();
+  await refund.getByTestId('confirm-ok').click();
+  await expect(toast(page, 'تم استرجاع الطلب')).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('مسترجع');
+  await expect(card.getByTestId(`order-invoice-${number + 1}`)).toContainText('إشعار دائن');
+  await expect(card.getByTestId(`order-invoice-${number}`)).toContainText('مسترجعة');
+
+  // The refunded orders list has it; its preview is a credit note naming the invoice.
+  await page.goto('/sales');
+  await expect(page).toHaveURL(/\/sales\/refunded-orders$/);
+  await page.getByTestId('refunds-search').fill(String(number + 1));
+  await page.getByTestId(`refund-row-${number + 1}`).click();
+  await expect(page.getByTestId('invoice-title')).toContainText('إشعار دائن');
+  await expect(page.getByTestId('invoice-original')).toContainText(`#${number}`);
+});
+
+test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a wrong one is refused under the field', async ({ page, request }) => {
+  await signIn(page);
+  const order = await paidOrder(page, request);
+  await page.goto(`/orders/${order.id}`);
+  await page.getByTestId('invoice-issue').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.getByTestId('invoice-template').getByText('فاتورة ضريبية (للمنشآت)').click();
+  await dialog.getByTestId('invoice-vat-id').fill('300000000000002');
+  await dialog.getByTestId('invoice-billing-name').fill('شركة الأفق للتجارة');
+  await dialog.getByTestId('invoice-billing-address').fill('طريق الملك فهد، الرياض');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(dialog.getByText('الرقم الضريبي 15 رقمًا يبدأ وينتهي بالرقم 3')).toBeVisible();
+  await dialog.getByTestId('invoice-vat-id').fill('300000000000003');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(toast(page, 'تم إصدار الفاتورة')).toBeVisible();
+  const row = page.getByTestId('order-invoices').locator('[data-testid^="order-invoice-"]').first();
+  await expect(row).toContainText('فاتورة ضريبية (للمنشآت)');
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
+  await expect(page.getByTestId('invoice-buyer-vat')).toHaveText('300000000000003');
+  await expect(page.getByTestId('invoice-buyer')).toContainText('شركة الأفق للتجارة');
+});
