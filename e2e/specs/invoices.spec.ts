@@ -28,7 +28,8 @@ type Order = { id: string; number: number; total: number };
 
 async function paidOrder(page: Page, request: Parameters<typeof apiAs>[1]): Promise<Order> {
   const api = await apiAs(page, request);
-  const [service] = await api.get<{ uuid: string }[]>('services');
+  // A service of the demo catalogue, which carries the business's VAT.
+  const service = (await api.get<{ uuid: string; tax_rate?: number; taxes?: unknown[] }[]>('services')).find((s) => (s.taxes?.length ?? 0) > 0);
   const order = await api.post<Order>('orders', { customer_id: null, items: [{ type: 'service', service_id: service?.uuid }] });
   await api.post(`orders/${order.id}/transactions`, { payment_method: 'cash', amount: order.total });
   return order;
@@ -128,4 +129,35 @@ test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a w
   await expect(page.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
   await expect(page.getByTestId('invoice-buyer-vat')).toHaveText('300000000000003');
   await expect(page.getByTestId('invoice-buyer')).toContainText('شركة الأفق للتجارة');
+});
+
+test('a quotation is made, printed, approved and converted into an order', async ({ page }) => {
+  await page.addInitScript(() => {
+    (globalThis as unknown as { print: () => void }).print = () => {};
+  });
+  await signIn(page);
+  await page.goto('/sales/quotations');
+  await page.getByTestId('quotation-add').click();
+  const modal = page.getByTestId('quotation-modal');
+  const name = `عميلة عرض ${String(Date.now()).slice(-5)}`;
+  await modal.getByTestId('quotation-customer-name').fill(name);
+  await modal.getByTestId('quotation-item-0').click();
+  await page.getByRole('option').first().click();
+  await modal.getByTestId('quotation-qty-0').fill('2');
+  await modal.getByTestId('quotation-save').click();
+  await expect(modal).toBeHidden();
+  const row = page.locator('[data-testid^="quotation-row-"]').filter({ hasText: name });
+  await expect(row).toContainText('بانتظار الرد');
+  const number = (await row.getAttribute('data-testid'))!.replace('quotation-row-', '');
+
+  await page.getByTestId(`quotation-print-${number}`).click();
+  await expect(page.getByTestId('quotation-doc')).toContainText(name);
+  await page.goBack();
+
+  await page.getByTestId(`quotation-approve-${number}`).click();
+  await expect(page.getByTestId(`quotation-status-${number}`)).toHaveText('معتمد');
+  await page.getByTestId(`quotation-convert-${number}`).click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-ok').click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('order-status')).toHaveText('مؤكد');
 });

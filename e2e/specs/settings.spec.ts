@@ -29,11 +29,11 @@ test('general settings drive money formatting; taxes; an expense type in use can
   // A tax.
   await page.goto('/settings/taxes');
   await page.getByTestId('taxes-add').click();
-  await page.getByTestId('tax-name').fill('ضريبة القيمة المضافة');
-  await page.getByTestId('tax-rate').fill('15');
+  await page.getByTestId('tax-name').fill('رسوم البلدية');
+  await page.getByTestId('tax-rate').fill('5');
   await page.getByTestId('tax-save').click();
   await expect(page.getByText('تمت الإضافة بنجاح')).toBeVisible();
-  await expect(page.getByTestId('taxes-table').getByRole('row', { name: /ضريبة القيمة المضافة/ })).toContainText('15%');
+  await expect(page.getByTestId('taxes-table').getByRole('row', { name: /رسوم البلدية/ })).toContainText('5%');
 
   // An expense type and an expense of 1.250 KWD.
   await page.goto('/management/expense-types');

@@ -16,6 +16,8 @@ const SCREENS = [
   '/orders?tab=trash',
   '/sales/transactions',
   '/sales/transactions?tab=trash',
+  '/sales/refunded-orders',
+  '/sales/quotations',
   '/profile',
   '/settings/panel',
   '/settings/users-and-roles',
@@ -60,7 +62,7 @@ async function check(page: Page, locale: 'ar' | 'en', screen: string, problems: 
   const missing = await page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
   if (missing.length) problems.push(`${screen}: missing ${missing.join(', ')}`);
   const text = await page.locator('body').innerText();
-  const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding|calendar|bookings|orders|sales):[a-z][\w.]*/);
+  const raw = text.match(/\b(common|auth|users|settings|branches|plugins|catalogue|customers|providers|import|dashboard|profile|onboarding|calendar|bookings|orders|sales|invoices):[a-z][\w.]*/);
   if (raw) problems.push(`${screen}: raw key ${raw[0]}`);
 }
 
@@ -97,6 +99,10 @@ for (const locale of ['ar', 'en'] as const) {
       await check(page, locale, `/orders/${order.id}/receipt?size=${size}&lang=${locale}`, problems);
       await expect(page.getByTestId('receipt')).toHaveAttribute('data-size', size);
     }
+    // Its invoice, previewed with its labels in both languages.
+    const invoice = await api.post<{ id: string }>(`orders/${order.id}/invoice`, {});
+    await check(page, locale, `/preview-invoices/${invoice.id}`, problems);
+    await expect(page.getByTestId('invoice-doc')).toBeVisible();
     expect(problems).toEqual([]);
   });
 }

@@ -39,6 +39,7 @@ import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 import { AppError, notFound } from './lib/errors';
@@ -211,6 +212,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(bookingRoutes({ db, config }));
       await api.register(orderRoutes({ db, storage }));
       await api.register(invoiceRoutes({ db }));
+      await api.register(quotationRoutes({ db, storage }));
       await api.register(transactionRoutes({ db, config, storage, gateway: paymentGatewayFor(config.paymentGateway) }));
       if (showOutbox) await api.register(devOutboxRoutes({ db, local }));
     },

@@ -185,6 +185,7 @@ async function fillFixtures() {
     await post(`orders/${payOrder.id}/transactions`, { payment_method: 'cash', amount: 1_000 });
     // Invoices: that order's invoice (a plain one: the fixture business has no VAT number).
     await post(`orders/${payOrder.id}/invoice`, {});
+    if (service) await post('quotations', { customer_name: 'Fixture', items: [{ type: 'service', service_id: service.uuid }] });
   }
 }
 

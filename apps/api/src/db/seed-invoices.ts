@@ -1,7 +1,11 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { priceOrder } from '@app/shared/pricing';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { creditNoteIn, issueInvoiceIn } from '../modules/invoices/invoice-core';
+import { lineTaxesFor } from '../modules/orders/order-core';
+import { reserveNumbers } from '../lib/numbers';
 import type { Tx } from './client';
-import { invoices } from './schema/invoices';
+import { invoices, type QuotationItem, quotations } from './schema/invoices';
+import { services } from './schema/business';
 import { orderLogs, orders, transactions } from './schema/sales';
 import { cancellationReasons } from './schema/settings';
 import { tenants } from './schema/tenants';
@@ -40,6 +44,7 @@ export async function ensureDemoInvoices(tx: Tx, tenantId: string, now: Date): P
     .from(cancellationReasons)
     .where(and(eq(cancellationReasons.tenantId, tenantId), eq(cancellationReasons.type, 'invoice-refund')))
     .limit(1);
+  await demoQuotations(tx, tenantId, now);
   for (const [i, o] of paid.entries()) {
     const b2b = i === 2;
     const inv = await issueInvoiceIn(
@@ -59,5 +64,43 @@ export async function ensureDemoInvoices(tx: Tx, tenantId: string, now: Date): P
       await tx.update(orderLogs).set({ createdAt: later }).where(and(eq(orderLogs.tenantId, tenantId), eq(orderLogs.orderId, o.id), eq(orderLogs.action, 'refund')));
       await tx.update(transactions).set({ createdAt: later, updatedAt: later }).where(and(eq(transactions.tenantId, tenantId), eq(transactions.invoiceId, creditNote.id)));
     }
+  }
+}
+
+/** Three quotations of the demo: a bridal package waiting for an answer, an approved one and a rejected one. */
+async function demoQuotations(tx: Tx, tenantId: string, now: Date): Promise<void> {
+  const list = await tx.select({ id: services.id, name: services.name, price: services.price }).from(services).where(eq(services.tenantId, tenantId)).orderBy(desc(services.price)).limit(4);
+  const [tenant] = await tx.select({ currency: tenants.currency }).from(tenants).where(eq(tenants.id, tenantId));
+  if (list.length < 2 || !tenant) return;
+  const plans: { customer: string; picks: number[]; status: string; daysAgo: number; notes: string | null; valid: number }[] = [
+    { customer: 'العروس سارة المطيري', picks: [0, 1, 2], status: 'pending', daysAgo: 1, notes: 'باقة العروس: يوم الزفاف مع جلسة تجربة قبلها بأسبوع', valid: 14 },
+    { customer: 'Emma Collins', picks: [1, 3], status: 'approved', daysAgo: 4, notes: null, valid: 10 },
+    { customer: 'نوف القحطاني', picks: [0], status: 'rejected', daysAgo: 9, notes: null, valid: 7 },
+  ];
+  const first = (await reserveNumbers(tx, tenantId, { quotation: plans.length })).quotation!;
+  for (const [k, plan] of plans.entries()) {
+    const items: QuotationItem[] = [];
+    for (const i of plan.picks) {
+      const s = list[i % list.length]!;
+      const taxes = await lineTaxesFor(tx, tenantId, { type: 'service', serviceId: s.id });
+      items.push({ name: s.name, type: 'service', service_id: s.id, product_id: null, quantity: 1, unit_price: s.price, taxes: taxes.map((x) => ({ tax_id: x.tax_id, name: x.name, rate_bps: x.rate_bps })) });
+    }
+    const p = priceOrder({ lines: items.map((x, j) => ({ key: String(j), unitPrice: x.unit_price, quantity: x.quantity, taxes: x.taxes.map((y) => ({ id: y.tax_id, name: y.name, rateBps: y.rate_bps })) })) });
+    const at = new Date(now.getTime() - plan.daysAgo * 86_400_000);
+    await tx.insert(quotations).values({
+      tenantId,
+      number: first + k,
+      customerName: plan.customer,
+      currency: tenant.currency,
+      items,
+      subtotal: p.subtotal,
+      taxAmount: p.tax,
+      total: p.total,
+      notes: plan.notes,
+      status: plan.status,
+      validUntil: new Date(at.getTime() + plan.valid * 86_400_000).toISOString().slice(0, 10),
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 }

@@ -254,6 +254,9 @@ describe('the demo sample month', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]!.original_invoice_id).not.toBeNull();
     expect(docs.filter((d) => d.status === 'refunded')).toHaveLength(1);
+    const quotes = await rows<{ status: string; total: string }>(t.db, sql`select status, total from quotations where tenant_id = ${tenantId} order by number`);
+    expect(quotes.map((q) => q.status)).toEqual(['pending', 'approved', 'rejected']);
+    expect(quotes.every((q) => Number(q.total) > 0)).toBe(true);
   });
 
   it('has payments of every kind: cash with change, card, a confirmed transfer, one awaiting review, online', async () => {

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { takeNumbersOutside } from '../db/client';
 import { tenantCounters } from '../db/schema/sales';
 
-export type CounterName = 'order' | 'booking' | 'transaction' | 'invoice';
+export type CounterName = 'order' | 'booking' | 'transaction' | 'invoice' | 'quotation';
 
 /**
  * The next number people see (DESIGN §4, issue 15): a per-tenant counter.

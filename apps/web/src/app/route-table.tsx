@@ -88,8 +88,19 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   {
     path: '/sales',
     Page: page(() => import('@/features/transactions/pages/sales-redirect'), 'SalesRedirect'),
-    permissions: ['transaction', 'sales.payments', 'sales.invoices'],
+    permissions: ['transaction', 'sales.payments', 'sales.invoices', 'quotations'],
     sidebar: { order: 9, icon: IconCash, labelKey: 'sales:nav', badge: 'transactions' },
+  },
+  {
+    path: '/sales/quotations',
+    Page: page(() => import('@/features/invoices/pages/quotations-page'), 'QuotationsPage', ['invoices', 'orders']),
+    permissions: ['quotations'],
+  },
+  {
+    path: '/print-quotation/:id',
+    Page: page(() => import('@/features/invoices/pages/quotation-print-page'), 'QuotationPrintPage', ['invoices']),
+    permissions: ['quotations'],
+    bare: true,
   },
   {
     path: '/sales/refunded-orders',

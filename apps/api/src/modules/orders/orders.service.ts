@@ -410,7 +410,8 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
 
   // ------------------------------------------------------------ writing
 
-  async function create(ctx: AuthContext, body: OrderBodyParsed): Promise<Order> {
+  /** `within` runs in the order's transaction once it is written (a quotation converted claims itself there). */
+  async function create(ctx: AuthContext, body: OrderBodyParsed, within?: (tx: Tx, orderId: string) => Promise<void>): Promise<Order> {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
         const scope = scopeOfCaller(ctx);
@@ -458,6 +459,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
           items: lines.map((l) => ({ name: l.values.name, quantity: l.values.quantity })),
           total: priced.total,
         });
+        if (within) await within(tx, row.id);
         return render(tx, ctx.tenantId, priced);
       });
     } catch (err) {

@@ -16,7 +16,7 @@ export const invoiceKeys = {
   one: (id: string) => ['invoices', 'one', id] as const,
   ofOrder: (orderId: string) => ['invoices', 'order', orderId] as const,
   refundItems: (orderId: string) => ['invoices', 'refund-items', orderId] as const,
-  refunds: (q: ListQuery<string>) => ['invoices', 'refunds', q] as const,
+  refunds: (q: ListQuery<'status'>) => ['invoices', 'refunds', q] as const,
 };
 const AFTER_WRITE = [invoiceKeys.all, ['orders'], ['transactions'], ['dashboard'], ['unread-counts']] as const;
 
@@ -28,7 +28,7 @@ export const useOrderInvoices = (orderId: string) =>
     queryFn: ({ signal }) => api.get<Paged<InvoiceListItem>>('invoices', { order_id: orderId, per_page: 20 }, signal).then((r) => r.data),
   });
 
-export const useRefunds = (query: ListQuery<string>) =>
+export const useRefunds = (query: ListQuery<'status'>) =>
   useQuery({ queryKey: invoiceKeys.refunds(query), queryFn: ({ signal }) => api.get<Paged<InvoiceListItem>>('refunds', query, signal), placeholderData: keepPreviousData });
 
 export const useRefundItems = (orderId: string, enabled: boolean) =>

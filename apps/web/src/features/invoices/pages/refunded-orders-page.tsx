@@ -1,6 +1,6 @@
 import type { InvoiceListItem } from '@app/shared/schemas/invoices';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconCash, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconFileDollar, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ListViewColumn, ListView } from '@/components/list-view/list-view';
@@ -79,6 +79,9 @@ export function RefundedOrdersPage() {
       <PageHeader title={t('list.title')} subtitle={t('list.subtitle')}>
         <Button component={Link} to="/sales/transactions" variant="default" leftSection={<IconCash size={16} />} data-testid="refunds-to-transactions">
           {t('list.transactions')}
+        </Button>
+        <Button component={Link} to="/sales/quotations" variant="default" leftSection={<IconFileDollar size={16} />} data-testid="refunds-to-quotations">
+          {t('quotations.title')}
         </Button>
       </PageHeader>
       <ListView

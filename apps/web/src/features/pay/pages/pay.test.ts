@@ -27,7 +27,7 @@ describe('the public pay pages', () => {
 describe('the sales routes', () => {
   it('declare the API keys; /sales is the sidebar entry (order 9)', () => {
     expect(findMainRoute('/sales')?.sidebar).toMatchObject({ order: 9, labelKey: 'sales:nav', badge: 'transactions' });
-    expect(findMainRoute('/sales')?.permissions).toEqual(['transaction', 'sales.payments', 'sales.invoices']);
+    expect(findMainRoute('/sales')?.permissions).toEqual(['transaction', 'sales.payments', 'sales.invoices', 'quotations']);
     expect(findMainRoute('/sales/refunded-orders')?.permissions).toEqual(['sales.invoices', 'orders']);
     expect(findMainRoute('/sales/transactions')?.permissions).toEqual(['transaction', 'sales.payments', 'orders']);
     expect(findMainRoute('/sales/transactions/0b6e1c1e-0000-4000-8000-000000000000')?.permissions).toEqual(['transaction', 'sales.payments', 'orders']);
