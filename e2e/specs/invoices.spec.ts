@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { apiAs, signIn } from '../support/session';
 
 /**
- * Issue 16 in Chromium: a paid order gets its simplified tax invoice from the order page; its preview
+ * Issue 16 in Chromium: the business connects its e-invoicing unit (simulation); a paid order gets its simplified tax invoice from the order page; its preview
  * reads in Arabic and in English, its QR code carries ZATCA's TLV tags (decoded here), it prints; the
  * order is refunded and its credit note appears, on the order and in the refunded orders; a B2B order
  * is invoiced with the buyer's VAT number after a wrong one is refused.
@@ -35,6 +35,40 @@ async function paidOrder(page: Page, request: Parameters<typeof apiAs>[1]): Prom
   return order;
 }
 
+test('the business configures its e-invoicing unit and connects it in simulation with the portal OTP', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/invoicing');
+  await expect(page.getByTestId('zatca-status-badge')).toHaveText('غير مرتبطة');
+  const fill = async (field: string, value: string) => page.getByTestId(`zatca-${field}`).fill(value);
+  await fill('common_name', 'Khidma-EGS-1');
+  await fill('commercial_registration_number', '1010123456');
+  await fill('organization_identifier', '310175397400002');
+  await fill('organization_unit_name', 'الفرع الرئيسي');
+  await fill('organization_name', 'صالون لمسة الجمال');
+  await fill('street', 'طريق الأمير سلطان');
+  await fill('building_number', '2322');
+  await fill('subdivision', 'المربع');
+  await fill('city', 'الرياض');
+  await fill('postal_code', '12613');
+  await page.getByTestId('zatca-save').click();
+  await expect(page.getByTestId('zatca-organization_identifier').locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")]')).toContainText('الرقم الضريبي 15 رقمًا');
+  await fill('organization_identifier', '310175397400003');
+  await page.getByTestId('zatca-save').click();
+  await expect(toast(page, 'تم حفظ الإعدادات')).toBeVisible();
+
+  // A wrong or expired OTP: ZATCA's message; a good one connects.
+  await page.getByTestId('zatca-connect').click();
+  const modal = page.getByTestId('zatca-connect-modal');
+  await modal.locator('input').first().fill('000000');
+  await expect(modal.getByTestId('zatca-otp-timer')).toContainText('ينتهي خلال');
+  await modal.getByTestId('zatca-connect-confirm').click();
+  await expect(modal.getByTestId('zatca-connect-error')).toContainText('تعذر الربط مع هيئة الزكاة');
+  await modal.locator('input').first().fill('123456');
+  await modal.getByTestId('zatca-connect-confirm').click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('zatca-status-badge')).toHaveText('مرتبطة');
+});
+
 test('a paid order is invoiced, previewed in both languages with its QR, printed, refunded with a credit note', async ({ page, request }) => {
   await page.addInitScript(() => {
     (globalThis as unknown as { print: () => void }).print = () => {
@@ -57,6 +91,11 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
   const row = card.locator('[data-testid^="order-invoice-"]').first();
   await expect(row).toContainText('فاتورة');
   const number = Number((await row.getAttribute('data-testid'))!.replace('order-invoice-', ''));
+  // Signed into the unit's chain and reported to the simulator by the job.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByTestId(`invoice-zatca-${number}`)).toHaveText('مُبلّغ بها للهيئة', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 
   // Preview, in Arabic: the title, the totals, and the QR's tags (seller, VAT number, time with its zone, totals).
   await card.getByTestId(`invoice-open-${number}`).click();
@@ -72,6 +111,8 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
   expect(tags.get(3)!.toString()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   expect(tags.get(4)!.toString()).toBe((order.total / 100).toFixed(2));
   expect(Number(tags.get(5)!.toString())).toBeGreaterThan(0);
+  // Signed: the hash, the signature, the public key and the certificate's signature (tags 6–9).
+  expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   await expect(doc.getByTestId('invoice-qr')).toHaveJSProperty('complete', true);
 
   // In English: the same document, English first and left to right.
@@ -117,7 +158,11 @@ test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a w
   await dialog.getByTestId('invoice-template').getByText('فاتورة ضريبية (للمنشآت)').click();
   await dialog.getByTestId('invoice-vat-id').fill('300000000000002');
   await dialog.getByTestId('invoice-billing-name').fill('شركة الأفق للتجارة');
-  await dialog.getByTestId('invoice-billing-address').fill('طريق الملك فهد، الرياض');
+  await dialog.getByTestId('invoice-billing-address').fill('طريق الملك فهد');
+  await dialog.getByTestId('invoice-billing-building').fill('7421');
+  await dialog.getByTestId('invoice-billing-district').fill('العليا');
+  await dialog.getByTestId('invoice-billing-city').fill('الرياض');
+  await dialog.getByTestId('invoice-billing-postal').fill('12214');
   await dialog.getByTestId('confirm-ok').click();
   await expect(dialog.getByText('الرقم الضريبي 15 رقمًا يبدأ وينتهي بالرقم 3')).toBeVisible();
   await dialog.getByTestId('invoice-vat-id').fill('300000000000003');
@@ -125,6 +170,11 @@ test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a w
   await expect(toast(page, 'تم إصدار الفاتورة')).toBeVisible();
   const row = page.getByTestId('order-invoices').locator('[data-testid^="order-invoice-"]').first();
   await expect(row).toContainText('فاتورة ضريبية (للمنشآت)');
+  // A standard invoice is cleared by the (simulated) authority.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('order-invoices').locator('[data-testid^="invoice-zatca-"]').first()).toHaveText('معتمدة من الهيئة', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await row.getByRole('link').click();
   await expect(page.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
   await expect(page.getByTestId('invoice-buyer-vat')).toHaveText('300000000000003');

@@ -39,6 +39,9 @@ import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { zatcaRoutes } from './modules/invoices/zatca.routes';
+import { configureZatca } from './modules/invoices/zatca-core';
+import { secretBoxFor } from './lib/secret-box';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
@@ -94,6 +97,7 @@ export function deliveryFor(config: Config, print: Print | undefined = config.en
 
 /** Builds the whole API (and the web app's static files when built); does not listen. */
 export async function buildApp({ config, db, logStream }: AppDeps, opts: FastifyServerOptions = {}) {
+  configureZatca({ box: secretBoxFor(config), productionUrl: config.zatcaProductionUrl });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -212,6 +216,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(bookingRoutes({ db, config }));
       await api.register(orderRoutes({ db, storage }));
       await api.register(invoiceRoutes({ db }));
+      await api.register(zatcaRoutes({ db }));
       await api.register(quotationRoutes({ db, storage }));
       await api.register(transactionRoutes({ db, config, storage, gateway: paymentGatewayFor(config.paymentGateway) }));
       if (showOutbox) await api.register(devOutboxRoutes({ db, local }));

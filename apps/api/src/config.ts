@@ -26,6 +26,13 @@ export type Config = {
   loginPerMinute: number;
   /** The payment gateway behind payment links (integrations/payment); `local` is the simulator. */
   paymentGateway: string;
+  /**
+   * The key that encrypts secrets at rest (e-invoicing private keys and certificates' secrets):
+   * `SECRET_KEY` (any long random text); unset outside production, a key file under `dataDir` is made once.
+   */
+  secretKey: string | undefined;
+  /** ZATCA: `simulation` (the local simulator, the default) or the real endpoints' base URL by environment. */
+  zatcaProductionUrl: string;
   /** Seconds a token's signed-in context is kept in the process between requests (0: read on every request). */
   authCacheSeconds: number;
 };
@@ -54,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
     paymentGateway: env.PAYMENT_GATEWAY || 'local',
+    secretKey: env.SECRET_KEY || undefined,
+    zatcaProductionUrl: (env.ZATCA_PRODUCTION_URL ?? 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core').replace(/\/$/, ''),
     // Off in the API tests, which change accounts behind the app's back (SQL) and expect it at once;
     // session-cache.test.ts runs with it on.
     authCacheSeconds: env.AUTH_CACHE_SECONDS === '0' ? 0 : (positiveInt(env.AUTH_CACHE_SECONDS) ?? (nodeEnv === 'test' ? 0 : 5)),

@@ -6,6 +6,8 @@ import { randomToken } from './lib/crypto';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startPaymentLinkSweeper } from './jobs/payment-links';
 import { startDashboardCompactor } from './jobs/dashboard-compactor';
+import { startPeriodic } from './jobs/periodic';
+import { submitDue } from './modules/invoices/zatca-core';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
@@ -21,6 +23,8 @@ const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
 const stopSweeper = startPaymentLinkSweeper(handle.db, config, app.log);
 const stopCompactor = startDashboardCompactor(handle.db, app.log);
+// E-invoices waiting for the tax authority (reported or cleared, with retries and backoff; docs/zatca.md).
+const stopZatca = config.outboxWorker ? startPeriodic('zatca submissions', () => submitDue(handle.db, app.log), app.log, 5000) : async () => {};
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -34,6 +38,7 @@ async function shutdown(signal: string) {
     await stopWorker();
     await stopSweeper();
     await stopCompactor();
+    await stopZatca();
     await handle.close();
     process.exit(0);
   } catch (err) {

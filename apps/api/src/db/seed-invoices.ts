@@ -52,7 +52,7 @@ export async function ensureDemoInvoices(tx: Tx, tenantId: string, now: Date): P
       tenantId,
       null,
       o.id,
-      b2b ? { template: 'standard', vat_id: '300123456700003', billing_name: 'شركة الأفق للتجارة', billing_country: 'SA', billing_address: 'طريق الملك فهد، حي العليا، الرياض 12214' } : {},
+      b2b ? { template: 'standard', vat_id: '300123456700003', billing_name: 'شركة الأفق للتجارة', billing_country: 'SA', billing_address: 'طريق الملك فهد', billing_building_number: '7421', billing_district: 'العليا', billing_city: 'الرياض', billing_postal_code: '12214' } : {},
     );
     const at = new Date(o.createdAt.getTime() + 2 * 3_600_000);
     await tx.update(invoices).set({ issuedAt: at, createdAt: at }).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, inv.id)));

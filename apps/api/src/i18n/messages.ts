@@ -196,6 +196,11 @@ export const MESSAGES = {
   checkout_done: { ar: 'تم الدفع', en: 'Payment taken' },
   // Invoices, credit notes, refunds, quotations (issue 16).
   transaction_refunded: { ar: 'لا يمكن حذف دفعات طلب مسترجع أو مبالغه المستردة', en: 'The payments and refunds of a refunded order cannot be deleted' },
+  zatca_connect_failed: { ar: 'تعذر الربط مع هيئة الزكاة: {reason}', en: 'Connecting to ZATCA failed: {reason}' },
+  zatca_not_configured: { ar: 'احفظ إعدادات الفوترة الإلكترونية أولًا', en: 'Save the e-invoice configuration first' },
+  zatca_not_connected: { ar: 'اربط وحدة الفوترة مع هيئة الزكاة أولًا', en: 'Connect the e-invoicing unit to ZATCA first' },
+  zatca_not_tax_invoice: { ar: 'هذه فاتورة عادية وليست فاتورة ضريبية', en: 'This is a plain invoice, not a tax invoice' },
+  zatca_sync_failed: { ar: 'فشلت المزامنة مع هيئة الزكاة: {reason}', en: 'Syncing with ZATCA failed: {reason}' },
   invoice_issued: { ar: 'تم إصدار الفاتورة', en: 'The invoice was issued' },
   invoice_cancelled: { ar: 'تم إلغاء الفاتورة وإصدار إشعار دائن', en: 'The invoice was cancelled and a credit note issued' },
   order_refunded: { ar: 'تم استرجاع الطلب وإصدار إشعار دائن', en: 'The order was refunded and a credit note issued' },

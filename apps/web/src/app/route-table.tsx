@@ -204,6 +204,17 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     permissions: ['settings.taxes'],
   },
   {
+    path: '/settings/invoicing',
+    Page: page(() => import('@/features/invoices/pages/invoicing-settings-page'), 'InvoicingSettingsPage', ['invoices', 'users']),
+    permissions: ['settings.taxes', 'settings.general_setting'],
+  },
+  {
+    // Spec §2: no permission of its own; open to whoever reads invoices.
+    path: '/settings/syncedInvoices',
+    Page: page(() => import('@/features/invoices/pages/synced-invoices-page'), 'SyncedInvoicesPage', ['invoices', 'users']),
+    permissions: ['sales.invoices', 'orders', 'settings.taxes', 'settings.general_setting'],
+  },
+  {
     path: '/settings/tags',
     Page: page(() => import('@/features/settings/pages/tags-page'), 'TagsPage', ['settings', 'users']),
     permissions: ['settings.tags'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorField, keysetMeta, optionalText, uuidField } from './common';
+import { cursorField, keysetMeta, optionalText, text, uuidField } from './common';
 import { VAT_NUMBER_PATTERN } from './settings';
 
 /**
@@ -57,15 +57,41 @@ export const issueInvoiceBody = z
       .refine((v) => v === null || VAT_NUMBER_PATTERN.test(v), 'vat_number'),
     billing_name: nullableText(200),
     billing_country: countryField.nullable().optional(),
+    /** The street and the rest of the national address (ZATCA asks them of a Saudi buyer: BR-KSA-63). */
     billing_address: nullableText(500),
+    billing_building_number: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'invalid')
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
+    billing_district: nullableText(127),
+    billing_city: nullableText(127),
+    billing_postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'invalid')
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
   })
   .superRefine((v, ctx) => {
     const standard = v.template === 'standard' || (v.template === undefined && v.vat_id);
     if (!standard) return;
-    if (!v.vat_id) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'required' });
-    if (!v.billing_name) ctx.addIssue({ code: 'custom', path: ['billing_name'], message: 'required' });
-    if (!v.billing_country) ctx.addIssue({ code: 'custom', path: ['billing_country'], message: 'required' });
-    if (!v.billing_address) ctx.addIssue({ code: 'custom', path: ['billing_address'], message: 'required' });
+    const need = (field: keyof typeof v) => {
+      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    };
+    need('vat_id');
+    need('billing_name');
+    need('billing_country');
+    need('billing_address');
+    if (v.billing_country === 'SA') {
+      need('billing_building_number');
+      need('billing_district');
+      need('billing_city');
+      need('billing_postal_code');
+    }
   });
 export type IssueInvoiceBody = z.input<typeof issueInvoiceBody>;
 
@@ -119,6 +145,7 @@ export const invoiceSchema = z.object({
   billing_name: z.string().nullable(),
   billing_country: z.string().nullable(),
   billing_address: z.string().nullable(),
+  billing_details: z.object({ building_number: z.string().nullable(), district: z.string().nullable(), city: z.string().nullable(), postal_code: z.string().nullable() }).nullable(),
   vat_id: z.string().nullable(),
   reason: z.string().nullable(),
   uuid: z.string(),
@@ -225,3 +252,74 @@ export const quotationsQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 export const quotationsPage = z.object({ data: z.array(quotationSchema), meta: z.object({ current_page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }) });
+
+// ---------------------------------------------------------------- e-invoicing (ZATCA)
+
+export const ZATCA_ENVIRONMENTS = ['simulation', 'production'] as const;
+export type ZatcaEnvironment = (typeof ZATCA_ENVIRONMENTS)[number];
+export const ZATCA_INVOICE_TYPES = ['1100', '1000', '0100'] as const;
+/** The portal's one-time password: 6 digits, valid one minute (spec §5). */
+export const ZATCA_OTP_SECONDS = 60;
+
+const cfgText = (max: number) => text(max);
+const digits = (n: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${n}}$`), 'invalid');
+
+/**
+ * `POST settings/invoicing` (spec §3 E-invoice configuration): what the unit's CSR carries. The
+ * organization identifier is the business's VAT number (15 digits, 3…3); the commercial registration
+ * 10 digits; the building number and postal code 4 and 5 digits (Saudi national address).
+ */
+export const invoicingSettingsBody = z.object({
+  common_name: cfgText(64),
+  commercial_registration_number: digits(10),
+  organization_identifier: z.string().trim().regex(VAT_NUMBER_PATTERN, 'vat_number'),
+  organization_unit_name: cfgText(64),
+  organization_name: cfgText(64),
+  street: cfgText(127),
+  street_address: optionalText(127).optional(),
+  building_number: digits(4),
+  subdivision: cfgText(127),
+  city: cfgText(127),
+  postal_code: digits(5),
+  invoice_type: z.enum(ZATCA_INVOICE_TYPES, 'invalid').default('1100'),
+  industry: cfgText(64).default('Services'),
+  environment: z.enum(ZATCA_ENVIRONMENTS, 'invalid').default('simulation'),
+});
+export type InvoicingSettingsBody = z.input<typeof invoicingSettingsBody>;
+
+export const invoicingSettingsSchema = z.object({
+  common_name: z.string(),
+  commercial_registration_number: z.string(),
+  organization_identifier: z.string(),
+  organization_unit_name: z.string(),
+  organization_name: z.string(),
+  street: z.string(),
+  street_address: z.string().nullable(),
+  building_number: z.string(),
+  subdivision: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  invoice_type: z.enum(ZATCA_INVOICE_TYPES),
+  industry: z.string(),
+  environment: z.enum(ZATCA_ENVIRONMENTS),
+  /** not-connected, connected, failed. */
+  status: z.enum(['not-connected', 'connected', 'failed']),
+  connected_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** The chain: documents signed so far. */
+  icv: z.number(),
+});
+export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;
+
+/** `POST zatca/connect { otp }`. */
+export const zatcaConnectBody = z.object({ otp: digits(6) });
+
+export const syncedInvoicesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
+  syncStatus: z.enum(ZATCA_STATUSES, 'invalid').optional(),
+});

@@ -77,6 +77,8 @@ export const invoices = pgTable(
     billingName: text('billing_name'),
     billingCountry: text('billing_country'),
     billingAddress: text('billing_address'),
+    /** The rest of a B2B buyer's national address. */
+    billingDetails: jsonb('billing_details').$type<{ building_number: string | null; district: string | null; city: string | null; postal_code: string | null }>(),
     vatId: text('vat_id'),
     /** A credit note's reason (invoice-refund or invoice-cancel list) and its text as chosen. */
     reasonId: uuid('reason_id'),
@@ -87,6 +89,18 @@ export const invoices = pgTable(
     uuid: uuid('uuid').notNull().defaultRandom(),
     /** not-submitted, pending, reported, cleared, rejected, not-required (settings/invoicing). */
     zatcaStatus: text('zatca_status').notNull().default('not-submitted'),
+    /** The signing device's counter (ICV) and the hash chain: this document's hash and the one before. */
+    icv: integer('icv'),
+    invoiceHash: text('invoice_hash'),
+    previousHash: text('previous_hash'),
+    /** The signed UBL XML as sent (kept for good, also when rejected). */
+    xml: text('xml'),
+    /** Phase-two QR (tags 1–9) once signed. */
+    signedQr: text('signed_qr'),
+    zatcaErrors: jsonb('zatca_errors').$type<{ code: string; message: string }[]>(),
+    zatcaAttempts: integer('zatca_attempts').notNull().default(0),
+    zatcaNextAttemptAt: timestamp('zatca_next_attempt_at', { withTimezone: true }),
+    zatcaSubmittedAt: timestamp('zatca_submitted_at', { withTimezone: true }),
     /** unsynced, synced, failed (the accounting app). */
     accountingStatus: text('accounting_status').notNull().default('unsynced'),
     wafeqId: text('wafeq_id'),
@@ -102,6 +116,7 @@ export const invoices = pgTable(
     unique('invoices_original').on(t.tenantId, t.originalInvoiceId),
     index('invoices_order').on(t.tenantId, t.orderId),
     index('invoices_list').on(t.tenantId, t.type, t.issuedAt, t.number),
+    unique('invoices_icv').on(t.tenantId, t.icv),
     foreignKey({ columns: [t.tenantId, t.originalInvoiceId], foreignColumns: [t.tenantId, t.id] }),
   ],
 );
@@ -141,3 +156,48 @@ export const quotations = pgTable(
   ],
 );
 export type QuotationRow = typeof quotations.$inferSelect;
+
+/**
+ * The business's e-invoicing unit (EGS) with ZATCA (spec §3 E-invoice configuration): the CSR's
+ * fields, the environment, the keys and certificates (private key and secrets encrypted with the
+ * server's key, lib/secret-box.ts) and the head of its hash chain (the last counter and hash).
+ */
+export const zatcaDevices = pgTable(
+  'zatca_devices',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    commonName: text('common_name').notNull(),
+    crNumber: text('cr_number').notNull(),
+    organizationIdentifier: text('organization_identifier').notNull(),
+    organizationUnitName: text('organization_unit_name').notNull(),
+    organizationName: text('organization_name').notNull(),
+    street: text('street').notNull(),
+    streetAddress: text('street_address'),
+    buildingNumber: text('building_number').notNull(),
+    subdivision: text('subdivision').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** Which documents the unit issues: 1100 standard and simplified, 1000 standard, 0100 simplified. */
+    invoiceType: text('invoice_type').notNull().default('1100'),
+    industry: text('industry').notNull().default('Services'),
+    /** simulation (the local simulator, nothing leaves the machine) or production. */
+    environment: text('environment').notNull().default('simulation'),
+    /** not-connected, connected, failed. */
+    status: text('status').notNull().default('not-connected'),
+    privateKeyEnc: text('private_key_enc'),
+    csr: text('csr'),
+    complianceCertificate: text('compliance_certificate'),
+    complianceSecretEnc: text('compliance_secret_enc'),
+    productionCertificate: text('production_certificate'),
+    productionSecretEnc: text('production_secret_enc'),
+    lastError: text('last_error'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** The chain's head: the last counter given and the last document's hash. */
+    icv: integer('icv').notNull().default(0),
+    lastHash: text('last_hash'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('zatca_devices_tenant').on(t.tenantId)],
+);
+export type ZatcaDeviceRow = typeof zatcaDevices.$inferSelect;

@@ -86,6 +86,8 @@ export const KEPT_TABLES: readonly string[] = [
   'tenant_counters',
   // Tax documents: invoices and credit notes are records the law keeps (and ZATCA's chain continues from them).
   'invoices',
+  // The e-invoicing unit: its keys, certificates and the head of its chain go on with the business.
+  'zatca_devices',
   // Settings: the business keeps its configuration.
   'taxes',
   'tags',

@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { nextNumber, reserveNumbers } from '../../lib/numbers';
 import { itemsOf } from '../orders/orders.repository';
 import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
+import { signIntoChain } from './zatca-core';
 
 /**
  * Issuing invoices and credit notes inside the caller's transaction (issue 16; spec §4, §5). The
@@ -34,6 +35,10 @@ export type IssueInput = {
   billing_name?: string | null | undefined;
   billing_country?: string | null | undefined;
   billing_address?: string | null | undefined;
+  billing_building_number?: string | null | undefined;
+  billing_district?: string | null | undefined;
+  billing_city?: string | null | undefined;
+  billing_postal_code?: string | null | undefined;
 };
 
 /** The order row, locked: two requests invoicing or refunding one order run one after the other. */
@@ -160,12 +165,16 @@ export async function issueInvoiceIn(tx: Tx, tenantId: string, userId: string | 
       billingName: input.billing_name ?? null,
       billingCountry: input.billing_country ?? null,
       billingAddress: input.billing_address ?? null,
+      billingDetails: b2b
+        ? { building_number: input.billing_building_number ?? null, district: input.billing_district ?? null, city: input.billing_city ?? null, postal_code: input.billing_postal_code ?? null }
+        : null,
       vatId: b2b ? (input.vat_id ?? null) : null,
       orderStatusBefore: order.status,
       zatcaStatus: template === 'trial' ? 'not-required' : 'not-submitted',
       createdBy: userId,
     })
     .returning();
+  await signIntoChain(tx, tenantId, row!.id);
   await tx.update(orders).set({ status: 'invoiced', invoiceStatus: 'invoiced', updatedAt: new Date() }).where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
   await logOrder(tx, tenantId, orderId, userId, 'invoice', { number: row!.number, template, from: order.status, to: 'invoiced' });
   return row!;
@@ -254,6 +263,7 @@ export async function creditNoteIn(
       billingName: invoice.billingName,
       billingCountry: invoice.billingCountry,
       billingAddress: invoice.billingAddress,
+      billingDetails: invoice.billingDetails,
       vatId: invoice.vatId,
       reasonId: opts.reasonId ?? null,
       reason: [reason, opts.note].filter(Boolean).join(' — ') || null,
@@ -261,6 +271,7 @@ export async function creditNoteIn(
       createdBy: userId,
     })
     .returning();
+  await signIntoChain(tx, tenantId, note!.id);
   await tx
     .update(invoices)
     .set({ status: opts.kind === 'refund' ? 'refunded' : 'cancelled', updatedAt: new Date() })

@@ -101,9 +101,10 @@ function toInvoice(j: Joined, timeZone: string): Invoice {
     billing_name: r.billingName,
     billing_country: r.billingCountry,
     billing_address: r.billingAddress,
+    billing_details: r.billingDetails ?? null,
     vat_id: r.vatId,
     uuid: r.uuid,
-    qr: qrOf(r),
+    qr: r.signedQr ?? qrOf(r),
     wafeq_id: r.wafeqId,
     time_zone: timeZone,
   };

@@ -99,14 +99,33 @@ describe('POST /orders/:id/invoice', () => {
     const missing = await invoice(order.id, { template: 'standard' });
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['billing_address', 'billing_country', 'billing_name', 'vat_id']);
+    // A Saudi buyer's national address is asked whole (ZATCA's BR-KSA-63).
+    const partial = await invoice(order.id, { vat_id: '300000000000003', billing_name: 'Acme', billing_country: 'SA', billing_address: 'Olaya St' });
+    expect(Object.keys(partial.json().errors).sort()).toEqual(['billing_building_number', 'billing_city', 'billing_district', 'billing_postal_code']);
     for (const vat of ['300000000000002', '12345', '3000000000000003', '30000000000000a']) {
-      const bad = await invoice(order.id, { vat_id: vat, billing_name: 'Acme', billing_country: 'SA', billing_address: 'Riyadh' });
+      const bad = await invoice(order.id, { vat_id: vat, billing_name: 'Acme', billing_country: 'AE', billing_address: 'Dubai' });
       expect(bad.statusCode, vat).toBe(422);
       expect(bad.json().errors).toEqual({ vat_id: ['The VAT number is 15 digits starting and ending with 3'] });
     }
-    const ok = await invoice(order.id, { vat_id: '300000000000003', billing_name: 'شركة الأفق', billing_country: 'sa', billing_address: 'طريق الملك فهد، الرياض' });
+    const ok = await invoice(order.id, {
+      vat_id: '300000000000003',
+      billing_name: 'شركة الأفق',
+      billing_country: 'sa',
+      billing_address: 'طريق الملك فهد',
+      billing_building_number: '1234',
+      billing_district: 'العليا',
+      billing_city: 'الرياض',
+      billing_postal_code: '12214',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().data).toMatchObject({ template: 'standard', vat_id: '300000000000003', billing_name: 'شركة الأفق', billing_country: 'SA', payment_status: 'unpaid' });
+    expect(ok.json().data).toMatchObject({
+      template: 'standard',
+      vat_id: '300000000000003',
+      billing_name: 'شركة الأفق',
+      billing_country: 'SA',
+      billing_details: { building_number: '1234', district: 'العليا', city: 'الرياض', postal_code: '12214' },
+      payment_status: 'unpaid',
+    });
   });
 
   it('refuses drafts, canceled orders, and a tax invoice without the business’s VAT number (a plain invoice then)', async () => {

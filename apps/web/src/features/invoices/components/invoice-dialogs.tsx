@@ -29,7 +29,16 @@ export function IssueInvoiceDialog({ order, sellerVat, opened, onClose }: { orde
   const { t } = useTranslation('invoices');
   const issue = useIssueInvoice(order.id);
   const [template, setTemplate] = useState<InvoiceTemplate>(sellerVat ? 'simplified' : 'trial');
-  const [form, setForm] = useState({ vat_id: '', billing_name: order.customer?.name ?? '', billing_country: 'SA', billing_address: '' });
+  const [form, setForm] = useState({
+    vat_id: '',
+    billing_name: order.customer?.name ?? '',
+    billing_country: 'SA',
+    billing_address: '',
+    billing_building_number: '',
+    billing_district: '',
+    billing_city: '',
+    billing_postal_code: '',
+  });
   const { errors, setErrors, onError } = useFieldErrors();
   const close = () => {
     setErrors({});
@@ -94,6 +103,14 @@ export function IssueInvoiceDialog({ order, sellerVat, opened, onClose }: { orde
             <TextInput label={t('issue.billingName')} required {...field('billing_name')} data-testid="invoice-billing-name" />
             <TextInput label={t('issue.billingCountry')} required maxLength={2} dir="ltr" {...field('billing_country')} data-testid="invoice-billing-country" />
             <TextInput label={t('issue.billingAddress')} required {...field('billing_address')} data-testid="invoice-billing-address" />
+            {form.billing_country.trim().toUpperCase() === 'SA' && (
+              <>
+                <TextInput label={t('issue.buildingNumber')} required inputMode="numeric" dir="ltr" maxLength={4} {...field('billing_building_number')} data-testid="invoice-billing-building" />
+                <TextInput label={t('issue.district')} required {...field('billing_district')} data-testid="invoice-billing-district" />
+                <TextInput label={t('issue.city')} required {...field('billing_city')} data-testid="invoice-billing-city" />
+                <TextInput label={t('issue.postalCode')} required inputMode="numeric" dir="ltr" maxLength={5} {...field('billing_postal_code')} data-testid="invoice-billing-postal" />
+              </>
+            )}
           </SimpleGrid>
         )}
       </Stack>

@@ -158,7 +158,11 @@ function InvoicePaper({ invoice: inv, lang }: { invoice: Invoice; lang: Locale }
             <h2>{both('doc.buyer')}</h2>
             <div className="invoice-strong">{inv.billing_name ?? inv.customer_name}</div>
             {inv.vat_id && row(both('doc.vatNumber'), <span className="ltr" data-testid="invoice-buyer-vat">{inv.vat_id}</span>)}
-            {inv.billing_address && <div className="receipt-muted">{inv.billing_address}</div>}
+            {inv.billing_address && (
+              <div className="receipt-muted" data-testid="invoice-buyer-address">
+                {[inv.billing_address, inv.billing_details?.building_number, inv.billing_details?.district, inv.billing_details?.city, inv.billing_details?.postal_code].filter(Boolean).join(lang === 'ar' ? '، ' : ', ')}
+              </div>
+            )}
             {inv.billing_country && row(both('doc.country'), <span className="ltr">{inv.billing_country}</span>)}
             {inv.customer_phone && !inv.vat_id && row(both('doc.phone'), <span className="ltr">{inv.customer_phone}</span>)}
           </div>
