@@ -8,6 +8,7 @@ import { startPaymentLinkSweeper } from './jobs/payment-links';
 import { startDashboardCompactor } from './jobs/dashboard-compactor';
 import { startPeriodic } from './jobs/periodic';
 import { submitDue } from './modules/invoices/zatca-core';
+import { syncDueToWafeq } from './modules/invoices/accounting';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
@@ -23,8 +24,13 @@ const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
 const stopSweeper = startPaymentLinkSweeper(handle.db, config, app.log);
 const stopCompactor = startDashboardCompactor(handle.db, app.log);
-// E-invoices waiting for the tax authority (reported or cleared, with retries and backoff; docs/zatca.md).
-const stopZatca = config.outboxWorker ? startPeriodic('zatca submissions', () => submitDue(handle.db, app.log), app.log, 5000) : async () => {};
+// Documents waiting for the tax authority (reported or cleared) and for the accounting app, with retries and backoff (docs/zatca.md).
+const stopZatca = config.outboxWorker
+  ? startPeriodic('e-invoice submissions', async () => {
+      await submitDue(handle.db, app.log);
+      await syncDueToWafeq(handle.db, app.log);
+    }, app.log, 5000)
+  : async () => {};
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -209,6 +209,11 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     permissions: ['settings.taxes', 'settings.general_setting'],
   },
   {
+    path: '/settings/invoices-and-sync',
+    Page: page(() => import('@/features/invoices/pages/invoices-sync-page'), 'InvoicesSyncPage', ['invoices', 'users']),
+    permissions: ['settings.apps'],
+  },
+  {
     // Spec §2: no permission of its own; open to whoever reads invoices.
     path: '/settings/syncedInvoices',
     Page: page(() => import('@/features/invoices/pages/synced-invoices-page'), 'SyncedInvoicesPage', ['invoices', 'users']),

@@ -104,6 +104,9 @@ export const invoices = pgTable(
     /** unsynced, synced, failed (the accounting app). */
     accountingStatus: text('accounting_status').notNull().default('unsynced'),
     wafeqId: text('wafeq_id'),
+    accountingAttempts: integer('accounting_attempts').notNull().default(0),
+    accountingNextAttemptAt: timestamp('accounting_next_attempt_at', { withTimezone: true }),
+    accountingError: text('accounting_error'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -201,3 +204,22 @@ export const zatcaDevices = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('zatca_devices_tenant').on(t.tenantId)],
 );
 export type ZatcaDeviceRow = typeof zatcaDevices.$inferSelect;
+
+/** An accounting app the business connected (Wafeq): its API key sealed (lib/secret-box.ts). */
+export const accountingApps = pgTable(
+  'accounting_apps',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** wafeq. */
+    app: text('app').notNull(),
+    apiKeyEnc: text('api_key_enc').notNull(),
+    /** The organisation the key belongs to, as the app named it. */
+    organization: text('organization'),
+    /** simulation (the local simulator) or production. */
+    environment: text('environment').notNull().default('simulation'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('accounting_apps_app').on(t.tenantId, t.app)],
+);
+export type AccountingAppRow = typeof accountingApps.$inferSelect;

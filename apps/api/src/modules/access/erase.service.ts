@@ -88,6 +88,8 @@ export const KEPT_TABLES: readonly string[] = [
   'invoices',
   // The e-invoicing unit: its keys, certificates and the head of its chain go on with the business.
   'zatca_devices',
+  // Connected apps are configuration.
+  'accounting_apps',
   // Settings: the business keeps its configuration.
   'taxes',
   'tags',

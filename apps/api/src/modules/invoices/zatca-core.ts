@@ -36,7 +36,7 @@ let runtime: Runtime | null = null;
 export function configureZatca(r: Runtime): void {
   runtime = r;
 }
-function rt(): Runtime {
+export function rt(): Runtime {
   if (!runtime) throw new Error('ZATCA runtime not configured');
   return runtime;
 }

@@ -12,7 +12,9 @@ import { AppError, fieldError } from '../../lib/errors';
 import { ctxOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createInvoiceService } from './invoices.service';
+import { connectWafeq, disconnectWafeq, syncCounts, syncToWafeq, wafeqOf } from './accounting';
 import { connectDevice, signIntoChain, submitInvoice } from './zatca-core';
+import { WafeqRefused } from '../../integrations/wafeq/wafeq.adapter';
 import { createZatcaSettingsService, toSettings } from './zatca.service';
 
 const syncedItem = invoiceListItemSchema.extend({ zatca_errors: z.array(z.object({ code: z.string(), message: z.string() })).nullable(), icv: z.number().nullable() });
@@ -78,6 +80,53 @@ export const zatcaRoutes =
       }
       return { data, meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) } };
     });
+
+    // ---------------------------------------------------------------- accounting app (Wafeq)
+    const apps: RouteGuard = { permissions: ['settings.apps'] };
+    const wafeqStatus = z.object({ installed: z.boolean(), organization: z.string().nullable(), environment: z.enum(['simulation', 'production']).nullable(), connected_at: z.string().nullable() });
+    const statusOf = async (tenantId: string) => {
+      const app = await wafeqOf(db, tenantId);
+      return { installed: Boolean(app), organization: app?.organization ?? null, environment: (app?.environment as 'simulation' | 'production' | undefined) ?? null, connected_at: app?.connectedAt.toISOString() ?? null };
+    };
+
+    app.get('/tenant/checkWafeqInstallationStatus', { config: readers, schema: { tags, response: { 200: one(wafeqStatus) } } }, async (request) => ({ data: await statusOf(ctxOf(request).tenantId) }));
+
+    app.post(
+      '/apps/wafeq/connect',
+      { config: apps, schema: { tags, summary: 'Connect Wafeq with its API key (checked with Wafeq, sealed at rest)', body: z.object({ api_key: z.string().trim().min(1, 'required').max(200), environment: z.enum(['simulation', 'production'], 'invalid').default('simulation') }), response: { 200: written(wafeqStatus) } } },
+      async (request) => {
+        const ctx = ctxOf(request);
+        try {
+          await connectWafeq(db, ctx.tenantId, request.body.api_key, request.body.environment);
+        } catch (err) {
+          if (err instanceof WafeqRefused) throw fieldError('api_key', 'accounting_connect_failed', { reason: err.message });
+          throw err;
+        }
+        return { message: t('installed', request.locale), data: await statusOf(ctx.tenantId) };
+      },
+    );
+
+    app.delete('/apps/wafeq', { config: apps, schema: { tags, response: { 200: written(wafeqStatus) } } }, async (request) => {
+      const ctx = ctxOf(request);
+      await disconnectWafeq(db, ctx.tenantId);
+      return { message: t('uninstalled', request.locale), data: await statusOf(ctx.tenantId) };
+    });
+
+    app.get('/apps/invoice-apps-sync-status', { config: readers, schema: { tags, response: { 200: one(z.object({ synced: z.number(), unsynced: z.number(), failed: z.number() })) } } }, async (request) => ({
+      data: await syncCounts(db, ctxOf(request).tenantId),
+    }));
+
+    app.post(
+      '/invoices/:id/submitInvoiceForSyncing',
+      { config: { ...readers, resources: { id: invoices } }, schema: { tags, summary: 'Send the document to the accounting app (Wafeq) now', params: idParam, response: { 200: written(invoiceSchema) } } },
+      async (request) => {
+        const ctx = ctxOf(request);
+        if (!(await wafeqOf(db, ctx.tenantId))) throw new AppError(422, 'accounting_not_connected');
+        const { error } = await syncToWafeq(db, ctx.tenantId, request.params.id, request.log);
+        if (error) throw new AppError(422, 'accounting_sync_failed', { params: { reason: error } });
+        return { message: t('accounting_synced', request.locale), data: await invoicesSvc.get(ctx, request.params.id) };
+      },
+    );
 
     app.post(
       '/invoices/:id/submitInvoiceForSyncingZatca',

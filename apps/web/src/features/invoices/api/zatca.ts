@@ -22,3 +22,13 @@ export const useSyncedInvoices = (q: { page: number; per_page: number; syncStatu
   useQuery({ queryKey: zatcaKeys.synced(q), queryFn: ({ signal }) => api.get<Paged<SyncedInvoice>>('invoices/synced', q, signal), placeholderData: keepPreviousData });
 
 export const useSubmitToZatca = () => useWriteMutation((id: string) => api.post<WriteResult>(`invoices/${id}/submitInvoiceForSyncingZatca`), AFTER);
+
+export type WafeqStatus = { installed: boolean; organization: string | null; environment: 'simulation' | 'production' | null; connected_at: string | null };
+export const accountingKeys = { wafeq: ['accounting', 'wafeq'] as const, counts: ['accounting', 'counts'] as const };
+const AFTER_ACCOUNTING = [accountingKeys.wafeq, accountingKeys.counts, ['invoices'], ['zatca']] as const;
+
+export const useWafeqStatus = () => useQuery({ queryKey: accountingKeys.wafeq, queryFn: fetchData<WafeqStatus>('tenant/checkWafeqInstallationStatus'), staleTime: 60_000 });
+export const useAccountingCounts = () => useQuery({ queryKey: accountingKeys.counts, queryFn: fetchData<{ synced: number; unsynced: number; failed: number }>('apps/invoice-apps-sync-status') });
+export const useConnectWafeq = () => useWriteMutation((body: { api_key: string; environment: 'simulation' | 'production' }) => api.post<WriteResult>('apps/wafeq/connect', body), AFTER_ACCOUNTING);
+export const useDisconnectWafeq = () => useWriteMutation(() => api.delete<WriteResult>('apps/wafeq'), AFTER_ACCOUNTING);
+export const useSyncToAccounting = () => useWriteMutation((id: string) => api.post<WriteResult>(`invoices/${id}/submitInvoiceForSyncing`), AFTER_ACCOUNTING);

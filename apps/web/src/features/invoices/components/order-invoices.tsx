@@ -1,6 +1,6 @@
 import type { InvoiceListItem } from '@app/shared/schemas/invoices';
 import { Anchor, Badge, Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconDots, IconFileInvoice, IconPrinter, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCloudUpload, IconDots, IconFileInvoice, IconPrinter, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,8 @@ import { Money } from '@/components/money';
 import type { Order } from '@/features/orders/api/types';
 import { useSalesSettings } from '@/features/settings/api/settings';
 import { useOrderInvoices } from '../api/invoices';
+import { useSubmitToZatca, useSyncToAccounting, useWafeqStatus } from '../api/zatca';
+import { toastRejected } from '@/lib/refusal';
 import { CancelInvoiceDialog, IssueInvoiceDialog, RefundDialog } from './invoice-dialogs';
 
 /** Orders in these statuses can be invoiced (the order state machine's moves into `invoiced`). */
@@ -29,6 +31,9 @@ export const ZATCA_COLORS: Record<string, string> = {
 export function OrderInvoices({ order }: { order: Order }) {
   const { t } = useTranslation('invoices');
   const docs = useOrderInvoices(order.id);
+  const wafeq = useWafeqStatus();
+  const sync = useSyncToAccounting();
+  const zatca = useSubmitToZatca();
   const sales = useSalesSettings();
   const [dialog, setDialog] = useState<'issue' | 'refund' | { cancel: InvoiceListItem } | null>(null);
   const live = docs.data?.find((d) => d.type === 'tax' && d.status === 'approved') ?? null;
@@ -77,6 +82,11 @@ export function OrderInvoices({ order }: { order: Order }) {
                   <Badge size="sm" variant="dot" color={ZATCA_COLORS[d.zatca_status] ?? 'gray'} data-testid={`invoice-zatca-${d.number}`}>
                     {t(`zatca.${d.zatca_status}`)}
                   </Badge>
+                  {wafeq.data?.installed && (
+                    <Badge size="sm" variant="dot" color={d.accounting_status === 'synced' ? 'green' : d.accounting_status === 'failed' ? 'red' : 'gray'} data-testid={`invoice-accounting-status-${d.number}`}>
+                      {t(`sync.accounting.${d.accounting_status}`)}
+                    </Badge>
+                  )}
                 </Group>
                 <Text fz="xs" c="dimmed">
                   {d.type === 'refund' && d.original_invoice ? t('card.creditNoteOf', { number: d.original_invoice.number }) : t(`template.${d.template}`)}
@@ -99,6 +109,16 @@ export function OrderInvoices({ order }: { order: Order }) {
                     <Menu.Item component={Link} to={`/print-invoice/${d.id}`} leftSection={<IconPrinter size={16} />} data-testid={`invoice-print-${d.number}`}>
                       {t('card.print')}
                     </Menu.Item>
+                    {wafeq.data?.installed && d.accounting_status !== 'synced' && (
+                      <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => sync.mutate(d.id, { onError: toastRejected })} data-testid={`invoice-accounting-${d.number}`}>
+                        {t('sync.send')}
+                      </Menu.Item>
+                    )}
+                    {d.template !== 'trial' && !['reported', 'cleared', 'not-required'].includes(d.zatca_status) && (
+                      <Menu.Item leftSection={<IconCloudUpload size={16} />} onClick={() => zatca.mutate(d.id, { onError: toastRejected })} data-testid={`invoice-zatca-send-${d.number}`}>
+                        {t('sync.zatcaSend')}
+                      </Menu.Item>
+                    )}
                     {d.type === 'tax' && d.status === 'approved' && order.status === 'invoiced' && (
                       <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => setDialog({ cancel: d })} data-testid={`invoice-cancel-${d.number}`}>
                         {t('card.cancel')}

@@ -29,6 +29,8 @@ const FIELDS = [
   'industry',
 ] as const;
 const LTR = new Set(['commercial_registration_number', 'organization_identifier', 'building_number', 'postal_code']);
+/** The fields with a format hint under them (the digits they take). */
+const HINTED: ReadonlySet<string> = LTR;
 type Values = Record<(typeof FIELDS)[number], string> & { invoice_type: string; environment: string };
 const STATUS_COLORS = { 'not-connected': 'gray', connected: 'green', failed: 'red' } as const;
 
@@ -108,7 +110,7 @@ export function InvoicingSettingsPage() {
                     <TextInput
                       key={f}
                       label={t(`zatca.fields.${f}`)}
-                      description={t(`zatca.hints.${f}`, { defaultValue: '' }) || undefined}
+                      description={HINTED.has(f) ? t(`zatca.hints.${f}`) : undefined}
                       required={f !== 'street_address'}
                       inputMode={LTR.has(f) ? 'numeric' : undefined}
                       styles={LTR.has(f) ? { input: { direction: 'ltr' } } : undefined}

@@ -2,6 +2,7 @@ import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
 import {
   IconAlertTriangle,
   IconApps,
+  IconArrowsExchange,
   IconBuildingStore,
   IconCreditCard,
   IconCrown,
@@ -39,6 +40,7 @@ export const SETTINGS_CARDS: readonly SettingsCard[] = [
   { id: 'taxes', path: '/settings/taxes', icon: IconReceiptTax },
   { id: 'invoicing', path: '/settings/invoicing', icon: IconFileCertificate },
   { id: 'syncedInvoices', path: '/settings/syncedInvoices', icon: IconCloudUpload },
+  { id: 'invoicesAndSync', path: '/settings/invoices-and-sync', icon: IconArrowsExchange },
   { id: 'tags', path: '/settings/tags', icon: IconTags },
   { id: 'reasons', path: '/settings/reasons', icon: IconMessageCircleX },
   { id: 'dataAndFields', path: '/settings/data-and-fields-management', icon: IconForms },
