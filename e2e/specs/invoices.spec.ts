@@ -125,6 +125,11 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
   await expect(page.getByTestId('invoice-doc')).toBeVisible();
   await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __printed?: number }).__printed ?? 0), { timeout: 5000 }).toBe(1);
 
+  // The thermal-roll receipt carries the invoice's number and QR.
+  await page.goto(`/orders/${order.id}/receipt?size=80mm`);
+  await expect(page.getByTestId('receipt-invoice-number')).toContainText(`#${number}`);
+  await expect(page.getByTestId('receipt-qr').getByTestId('invoice-qr')).toHaveAttribute('data-payload', payload!);
+
   // Refund: a reason of the invoice-refund list, then the credit note on the order.
   await page.goto(`/orders/${order.id}`);
   await card.getByTestId('invoice-refund').click();

@@ -197,6 +197,8 @@ const receiptMoney = z.number();
  */
 export const receiptSchema = z.object({
   business: z.object({ name: z.string(), vat_number: z.string().nullable(), logo: z.string().nullable() }),
+  /** The order's live invoice (issue 16): its number and QR (base64 TLV; null for a plain invoice). */
+  invoice: z.object({ id: z.string(), number: z.number(), qr: z.string().nullable() }).nullable(),
   branch: z.object({ name: z.string(), address: z.string().nullable() }).nullable(),
   time_zone: z.string(),
   currency: z.string(),

@@ -15,6 +15,7 @@ import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { visibleOrders } from '../orders/orders.repository';
 import { creditNoteIn, issueInvoiceIn, liveInvoiceOf, paidByMethod, qrOf } from './invoice-core';
+import { submitInvoice } from './zatca-core';
 
 export type InvoicesQueryParsed = z.output<typeof invoicesQuery>;
 
@@ -136,11 +137,15 @@ export function createInvoiceService({ db }: { db: Database }) {
   }
 
   async function issue(ctx: AuthContext, orderId: string, body: z.output<typeof issueInvoiceBody>): Promise<Invoice> {
-    return withTenant(db, ctx.tenantId, async (tx) => {
+    const row = await withTenant(db, ctx.tenantId, async (tx) => {
       await assertOrderVisible(tx, ctx, orderId);
-      const row = await issueInvoiceIn(tx, ctx.tenantId, ctx.user.id, orderId, body);
-      return render(tx, ctx, row.id);
+      return issueInvoiceIn(tx, ctx.tenantId, ctx.user.id, orderId, body);
     });
+    // A standard (B2B) tax invoice is cleared before it is handed over: sent at once, its answer in
+    // the response (a network failure leaves it pending for the job's retries).
+    const [signed] = await withTenant(db, ctx.tenantId, (tx) => tx.select({ status: invoices.zatcaStatus }).from(invoices).where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, row.id))));
+    if (row.template === 'standard' && signed?.status === 'pending') await submitInvoice(db, ctx.tenantId, row.id);
+    return get(ctx, row.id);
   }
 
   async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<{ data: InvoiceListItem[]; meta: KeysetMeta }> {

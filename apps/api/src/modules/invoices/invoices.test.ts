@@ -78,6 +78,10 @@ describe('POST /orders/:id/invoice', () => {
     expect(tags.get(4)!.toString()).toBe((inv.total / 100).toFixed(2));
     expect(tags.get(5)!.toString()).toBe((inv.tax_amount / 100).toFixed(2));
 
+    // The printed receipt gains the invoice's number and QR.
+    const receipt = (await shop.client.get(`orders/${order.id}/receipt`)).json().data;
+    expect(receipt.invoice).toEqual({ id: inv.id, number: inv.number, qr: inv.qr });
+
     // The order is invoiced and locked: no edits, no trash.
     const after = (await shop.client.get(`orders/${order.id}`)).json().data;
     expect(after).toMatchObject({ status: 'invoiced', invoice_status: 'invoiced' });

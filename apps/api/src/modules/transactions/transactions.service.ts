@@ -30,6 +30,7 @@ import { nextNumber } from '../../lib/numbers';
 import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
+import { liveInvoiceOf, qrOf } from '../invoices/invoice-core';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { DEFAULT_ENABLED } from '../settings/settings.service';
 import * as repo from './transactions.repository';
@@ -402,6 +403,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const priced = priceStoredOrder(order, lines);
       const taxes = priced.taxGroups.map((g) => ({ name: g.name, rate_bps: g.rateBps, amount: g.amount }));
       const confirmed = payments.filter((p) => p.status === 'confirmed');
+      const invoice = await liveInvoiceOf(tx, ctx.tenantId, orderId);
       return {
         business: { name: tenant.name ?? tenant.storeName ?? '', vat_number: tenant.vatNumber, logo: tenant.logo },
         branch: branch ? { name: branch.name, address: branch.address } : null,
@@ -440,6 +442,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         })),
         pending_amount: payments.filter((p) => p.status === 'wait').reduce((a, p) => a + p.amount, 0),
         printed_at: new Date().toISOString(),
+        invoice: invoice ? { id: invoice.id, number: invoice.number, qr: invoice.signedQr ?? qrOf(invoice) } : null,
       };
     });
   }

@@ -2,7 +2,6 @@ import type { Locale } from '@app/shared/constants';
 import type { Invoice } from '@app/shared/schemas/invoices';
 import { Alert, Button, Group, Loader, SegmentedControl } from '@mantine/core';
 import { IconArrowBack, IconPrinter } from '@tabler/icons-react';
-import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useInvoice } from '../api/invoices';
+import { QrCode } from '../components/qr-code';
 import '@/features/orders/pages/receipt.css';
 import './invoice.css';
 
@@ -92,20 +92,6 @@ function InvoicePage({ autoPrint }: { autoPrint: boolean }) {
       {body}
     </div>
   );
-}
-
-/** The QR code (ZATCA's TLV payload, base64) drawn as SVG; the payload stays on the element for readers and tests. */
-function QrCode({ payload, label }: { payload: string; label: string }) {
-  const [svg, setSvg] = useState('');
-  useEffect(() => {
-    let alive = true;
-    void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }).then((s) => alive && setSvg(s));
-    return () => {
-      alive = false;
-    };
-  }, [payload]);
-  const src = svg ? `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` : undefined;
-  return <div className="invoice-qr">{src && <img src={src} alt={label} data-testid="invoice-qr" data-payload={payload} />}</div>;
 }
 
 /** The document: every label in both languages (`lang` first), amounts with the currency's digits. */

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useReceipt } from '../api/checkout';
+import { QrCode } from '@/features/invoices/components/qr-code';
 import './receipt.css';
 
 const MM_PER_PX = 25.4 / 96;
@@ -155,6 +156,7 @@ function ReceiptPaper({ receipt: r, size, lang, ref }: PaperProps) {
       </header>
       <div className="receipt-title">{t('receipt.title')}</div>
       {line(t('receipt.order'), <span className="ltr">#{r.order.number}</span>, undefined, 'receipt-order-number')}
+      {r.invoice && line(t('receipt.invoice'), <span className="ltr">#{r.invoice.number}</span>, undefined, 'receipt-invoice-number')}
       {line(t('receipt.date'), when(r.order.date))}
       {r.customer && line(t('receipt.customer'), r.customer.name)}
       {r.customer?.phone && line(t('receipt.phone'), <span className="ltr">{r.customer.phone}</span>)}
@@ -220,6 +222,11 @@ function ReceiptPaper({ receipt: r, size, lang, ref }: PaperProps) {
         {r.pending_amount > 0 && line(t('receipt.pendingTransfer'), money(r.pending_amount))}
       </section>
       {hr}
+      {r.invoice?.qr && (
+        <div className="receipt-center" data-testid="receipt-qr">
+          <QrCode payload={r.invoice.qr} label={t('receipt.invoice')} className="receipt-qr" />
+        </div>
+      )}
       <footer className="receipt-center receipt-muted">
         <div>{t('receipt.thanks')}</div>
         <div>
