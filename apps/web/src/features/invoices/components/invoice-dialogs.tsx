@@ -10,6 +10,29 @@ import { isApiError } from '@/lib/api-client';
 import { toastRejected } from '@/lib/refusal';
 import { useCancelInvoice, useInvoiceReasons, useIssueInvoice, useRefundItems, useRefundOrder } from '../api/invoices';
 
+/** A required choice of a reason list (invoice-refund or invoice-cancel), with a hint when the list is empty. */
+function ReasonSelect(props: {
+  reasons: { uuid: string; reason: string }[] | undefined;
+  label: string;
+  placeholder?: string;
+  emptyHint: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error: string | undefined;
+  'data-testid': string;
+}) {
+  const { reasons, emptyHint, ...rest } = props;
+  return (
+    <Select
+      {...rest}
+      description={reasons && reasons.length === 0 ? emptyHint : undefined}
+      required
+      data={(reasons ?? []).map((r) => ({ value: r.uuid, label: r.reason }))}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 /** A 422's field messages kept for the dialog's fields; anything else is a toast. */
 function useFieldErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -190,19 +213,17 @@ export function RefundDialog({ order, opened, onClose }: { order: Order; opened:
                 </Group>
               ))
             )}
-            <Select
+            <ReasonSelect
+              reasons={reasons.data}
               label={t('refund.reason')}
               placeholder={t('refund.reasonPlaceholder')}
-              description={reasons.data && reasons.data.length === 0 ? t('refund.noReasons') : undefined}
-              required
-              data={(reasons.data ?? []).map((r) => ({ value: r.uuid, label: r.reason }))}
+              emptyHint={t('refund.noReasons')}
               value={reason}
               onChange={(v) => {
                 setReason(v);
                 setErrors({});
               }}
               error={errors.reason_id ?? errors.invoice}
-              comboboxProps={{ withinPortal: true }}
               data-testid="refund-reason"
             />
             <Textarea label={t('refund.note')} autosize minRows={2} maxRows={4} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} data-testid="refund-note" />
@@ -236,18 +257,16 @@ export function CancelInvoiceDialog({ invoice, opened, onClose }: { invoice: { i
       onClose={close}
       onConfirm={() => cancel.mutate({ reason_id: reason ?? '' }, { onSuccess: close, onError })}
     >
-      <Select
+      <ReasonSelect
+        reasons={reasons.data}
         label={t('cancel.reason')}
-        description={reasons.data && reasons.data.length === 0 ? t('cancel.noReasons') : undefined}
-        required
-        data={(reasons.data ?? []).map((r) => ({ value: r.uuid, label: r.reason }))}
+        emptyHint={t('cancel.noReasons')}
         value={reason}
         onChange={(v) => {
           setReason(v);
           setErrors({});
         }}
         error={errors.reason_id ?? errors.invoice}
-        comboboxProps={{ withinPortal: true }}
         data-testid="invoice-cancel-reason"
       />
     </ConfirmDialog>
