@@ -57,16 +57,16 @@ function authOf(device: ZatcaDeviceRow, stage: 'compliance' | 'production'): Zat
   return { certificate: cert, secret: rt().box.open(secret) };
 }
 
-const categoryOf = (rateBps: number, anyTaxed: boolean): ZatcaCategory => (rateBps > 0 ? 'S' : anyTaxed ? 'O' : 'O');
+/** A taxed line is standard-rated; an untaxed one is not subject to VAT (mixing both breaks BR-O-11: docs/zatca.md). */
+const categoryOf = (rateBps: number): ZatcaCategory => (rateBps > 0 ? 'S' : 'O');
 
 /** Our document as ZATCA's UBL input (`original`: a credit note's invoice number). */
 export function zatcaDocumentOf(inv: InvoiceRow, device: ZatcaDeviceRow, icv: number, pih: string, original: string | null): ZatcaDocument {
   const rateOf = (l: InvoiceRow['lines'][number]) => l.taxes.reduce((a, t) => a + t.rate_bps, 0);
-  const anyTaxed = inv.lines.some((l) => rateOf(l) > 0);
   const outside = { exemptionCode: 'VATEX-SA-OOS', exemptionReason: 'Not subject to VAT' };
   const lines: ZatcaLine[] = inv.lines.map((l, i) => {
     const rate = rateOf(l);
-    const category = categoryOf(rate, anyTaxed);
+    const category = categoryOf(rate);
     return { id: i + 1, name: l.name, quantity: l.quantity, unitPrice: l.unit_price, discount: l.discount, net: l.net, category, rateBps: rate, vat: l.tax, ...(category === 'O' ? outside : {}) };
   });
   const groups = new Map<string, ZatcaDocument['taxGroups'][number]>();
