@@ -132,3 +132,6 @@ export const attachmentSchema = z.object({
   created_at: z.string(),
 });
 export type CustomerAttachment = z.infer<typeof attachmentSchema>;
+
+/** A customer's name as every screen and document shows it: first and last, either may be missing. */
+export const customerFullName = (first: string | null | undefined, last: string | null | undefined): string => `${first ?? ''} ${last ?? ''}`.trim();

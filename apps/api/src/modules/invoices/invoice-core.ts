@@ -1,4 +1,5 @@
 import type { Locale } from '@app/shared/constants';
+import { customerFullName as customerName } from '@app/shared/schemas/customers';
 import { minorToDecimalString } from '@app/shared/money';
 import type { InvoiceTemplate } from '@app/shared/schemas/invoices';
 import { assertTransition } from '@app/shared/states/order';
@@ -42,8 +43,6 @@ export type IssueInput = {
 };
 
 /** The order row, locked: two requests invoicing or refunding one order run one after the other. */
-const customerName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
-
 async function lockOrder(tx: Tx, tenantId: string, orderId: string): Promise<OrderRow> {
   const [row] = await tx
     .select()

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceListItem, invoicesQuery, issueInvoiceBody, RefundItems } from '@app/shared/schemas/invoices';
 import { isTimeZone } from '@app/shared/schemas/common';
 import type { KeysetMeta } from '@app/shared/schemas/common';
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Database, type Executor, withTenant } from '../../db/client';
@@ -143,8 +143,8 @@ export function createInvoiceService({ db }: { db: Database }) {
     });
     // A standard (B2B) tax invoice is cleared before it is handed over: sent at once, its answer in
     // the response (a network failure leaves it pending for the job's retries).
-    const [signed] = await withTenant(db, ctx.tenantId, (tx) => tx.select({ status: invoices.zatcaStatus }).from(invoices).where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, row.id))));
-    if (row.template === 'standard' && signed?.status === 'pending') await submitInvoice(db, ctx.tenantId, row.id);
+    // (submitInvoice leaves alone a document the unit did not sign.)
+    if (row.template === 'standard') await submitInvoice(db, ctx.tenantId, row.id);
     return get(ctx, row.id);
   }
 
@@ -220,7 +220,29 @@ export function createInvoiceService({ db }: { db: Database }) {
     });
   }
 
-  return { issue, list, get, refundItems, refund, cancel };
+  /** `GET invoices/synced`: documents by what the tax authority made of them, each with its errors and counter; one statement a page. */
+  async function synced(ctx: AuthContext, q: { page: number; per_page: number; syncStatus?: string | undefined }) {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const w = and(eq(invoices.tenantId, ctx.tenantId), q.syncStatus ? eq(invoices.zatcaStatus, q.syncStatus) : undefined, visible(scopeOfCaller(ctx)));
+      const [total] = await tx
+        .select({ n: count() })
+        .from(invoices)
+        .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
+        .where(w);
+      const found = (await joined(tx)
+        .where(w)
+        .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)) as Joined[];
+      const n = Number(total?.n ?? 0);
+      return {
+        data: found.map((j) => ({ ...toListItem(j), zatca_errors: j.row.zatcaErrors ?? null, icv: j.row.icv })),
+        meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) },
+      };
+    });
+  }
+
+  return { issue, list, get, refundItems, refund, cancel, synced };
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,6 +1,6 @@
 import { idParam } from '@app/shared/schemas/access';
 import { invoiceListItemSchema, invoiceSchema, invoicingSettingsBody, invoicingSettingsSchema, syncedInvoicesQuery, zatcaConnectBody } from '@app/shared/schemas/invoices';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -58,27 +58,7 @@ export const zatcaRoutes =
     app.post('/zatca/integration-status', { config: admin, schema: { tags, response: { 200: one(invoicingSettingsSchema) } } }, async (request) => ({ data: await settings.get(ctxOf(request)) }));
 
     app.get('/invoices/synced', { config: readers, schema: { tags, summary: 'Documents and what the tax authority made of them', querystring: syncedInvoicesQuery, response: { 200: syncedPage } } }, async (request) => {
-      const ctx = ctxOf(request);
-      const q = request.query;
-      const { rows, n } = await withTenant(db, ctx.tenantId, async (tx) => {
-        const where = and(eq(invoices.tenantId, ctx.tenantId), q.syncStatus ? eq(invoices.zatcaStatus, q.syncStatus) : undefined);
-        const [total] = await tx.select({ n: count() }).from(invoices).where(where);
-        const found = await tx
-          .select({ id: invoices.id, icv: invoices.icv, errors: invoices.zatcaErrors })
-          .from(invoices)
-          .where(where)
-          .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page);
-        return { rows: found, n: Number(total?.n ?? 0) };
-      });
-      // Each document as the invoices module renders it (its own transaction: never nested in the one above).
-      const data = [];
-      for (const r of rows) {
-        const doc = await invoicesSvc.get(ctx, r.id).catch(() => null);
-        if (doc) data.push({ ...doc, zatca_errors: r.errors ?? null, icv: r.icv });
-      }
-      return { data, meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) } };
+      return invoicesSvc.synced(ctxOf(request), request.query);
     });
 
     // ---------------------------------------------------------------- accounting app (Wafeq)

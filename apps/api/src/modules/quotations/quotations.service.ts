@@ -1,5 +1,6 @@
 import type { Quotation, quotationBody, quotationsQuery } from '@app/shared/schemas/invoices';
 import { priceOrder } from '@app/shared/pricing';
+import { customerFullName } from '@app/shared/schemas/customers';
 import { orderBody } from '@app/shared/schemas/orders';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -76,7 +77,7 @@ export function createQuotationService(deps: { db: Database; storage: StorageAda
     if (body.customer_id) {
       const [c] = await tx.select({ first: customers.firstName, last: customers.lastName }).from(customers).where(and(eq(customers.tenantId, ctx.tenantId), eq(customers.id, body.customer_id)));
       if (!c) throw fieldError('customer_id', 'not_exists');
-      customerName = `${c.first ?? ''} ${c.last ?? ''}`.trim();
+      customerName = customerFullName(c.first, c.last);
     }
     const items = await lines(tx, ctx.tenantId, body);
     const p = priced(items);

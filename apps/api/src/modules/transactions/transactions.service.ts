@@ -1,4 +1,5 @@
 import type { Locale } from '@app/shared/constants';
+import { customerFullName as customerName } from '@app/shared/schemas/customers';
 import { minorToDecimalString } from '@app/shared/money';
 import { isTimeZone } from '@app/shared/schemas/common';
 import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
@@ -56,8 +57,6 @@ const BOOKING_KEYS = ['calendar.all', 'calendar_only_staff', 'bookings'] as cons
 
 /** "150.00 SAR": an amount in the currency's digits, for messages. */
 export const formatAmount = (minor: number, currency: string) => `${minorToDecimalString(minor, currency)} ${currency}`;
-
-const customerName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
 /** The change handed back on a cash payment: what was tendered beyond its amount. */
 export const changeDue = (r: { amount: number; tenderedAmount: number | null }) => (r.tenderedAmount === null ? 0 : Math.max(0, r.tenderedAmount - r.amount));
