@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { apiAs, signIn } from '../support/session';
@@ -119,6 +120,12 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
   await page.getByTestId('invoice-lang').getByText('English').click();
   await expect(doc.getByTestId('invoice-title')).toContainText('Simplified tax invoice');
   await expect(doc).toHaveAttribute('dir', 'ltr');
+
+  // The PDF download: a file named by the number, a PDF document.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Print: the printable page opens the print dialog by itself.
   await page.goto(page.url().replace('/preview-invoices/', '/print-invoice/'));

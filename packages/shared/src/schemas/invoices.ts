@@ -160,6 +160,9 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** `GET invoices/{id}/pdf`: the language whose labels lead (and set the direction). */
+export const invoicePdfQuery = z.object({ lang: z.enum(['ar', 'en'], 'invalid').optional() });
+
 export const invoicesQuery = z.object({
   type: z.enum(INVOICE_TYPES, 'invalid').optional(),
   order_id: uuidField.optional(),

@@ -95,6 +95,8 @@ export const invoices = pgTable(
     previousHash: text('previous_hash'),
     /** The signed UBL XML as sent (kept for good, also when rejected). */
     xml: text('xml'),
+    /** A standard invoice as ZATCA cleared it (its stamp added): the legal document, kept for good. */
+    clearedXml: text('cleared_xml'),
     /** Phase-two QR (tags 1–9) once signed. */
     signedQr: text('signed_qr'),
     zatcaErrors: jsonb('zatca_errors').$type<{ code: string; message: string }[]>(),

@@ -13,7 +13,8 @@ import { type Issue, precheck } from './validate';
  */
 export type ZatcaAuth = { certificate: string; secret: string };
 export type ZatcaDocumentSubmission = { xml: string; hash: string; uuid: string };
-export type ZatcaResult = { ok: boolean; status: string; errors: Issue[]; warnings: Issue[] };
+/** `clearedXml`: a cleared standard invoice as ZATCA returns it (with its stamp): the legal document. */
+export type ZatcaResult = { ok: boolean; status: string; errors: Issue[]; warnings: Issue[]; clearedXml?: string };
 
 export interface ZatcaGateway {
   readonly environment: 'simulation' | 'production';
@@ -97,7 +98,7 @@ export function createSimulator(): ZatcaGateway {
   async function check(auth: ZatcaAuth, doc: ZatcaDocumentSubmission, ok: string, refused: string): Promise<ZatcaResult> {
     authorize(auth);
     const seen = accepted.get(doc.hash);
-    if (seen) return { ok: true, status: seen, errors: [], warnings: [] };
+    if (seen) return { ok: true, status: seen, errors: [], warnings: [], ...(ok === 'CLEARED' ? { clearedXml: doc.xml } : {}) };
     const errors: Issue[] = [...(await precheck(doc.xml))];
     const verified = verifySignedUbl(doc.xml);
     if (!verified.ok) errors.push(...verified.errors.map((message) => ({ code: 'SIGNATURE', message })));
@@ -107,7 +108,8 @@ export function createSimulator(): ZatcaGateway {
     if (certInDoc && !issuedBySimulator(certInDoc)) errors.push({ code: 'CERTIFICATE', message: 'The document is signed with a certificate ZATCA did not issue' });
     if (errors.length) return { ok: false, status: refused, errors, warnings: [] };
     accepted.set(doc.hash, ok);
-    return { ok: true, status: ok, errors: [], warnings: [] };
+    // ZATCA returns a cleared invoice with its own stamp added; the simulator returns it as sent.
+    return { ok: true, status: ok, errors: [], warnings: [], ...(ok === 'CLEARED' ? { clearedXml: doc.xml } : {}) };
   }
 
   return {
@@ -174,7 +176,8 @@ export function createZatcaHttp(baseUrl: string): ZatcaGateway {
     },
     async clear(auth, doc) {
       const { status, body } = await call('/invoices/clearance/single', { method: 'POST', headers: { Authorization: basic(auth), 'Clearance-Status': '1' }, body: submission(doc) });
-      return result(status, body, 'clearanceStatus');
+      const cleared = typeof body.clearedInvoice === 'string' ? Buffer.from(body.clearedInvoice, 'base64').toString('utf8') : undefined;
+      return { ...result(status, body, 'clearanceStatus'), ...(cleared ? { clearedXml: cleared } : {}) };
     },
   };
 }

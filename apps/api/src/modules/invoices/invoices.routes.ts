@@ -1,5 +1,5 @@
 import { idParam } from '@app/shared/schemas/access';
-import { invoiceSchema, invoicesPage, invoicesQuery, issueInvoiceBody, refundBody, refundItemsSchema } from '@app/shared/schemas/invoices';
+import { invoicePdfQuery, invoiceSchema, invoicesPage, invoicesQuery, issueInvoiceBody, refundBody, refundItemsSchema } from '@app/shared/schemas/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/sales';
 import { t } from '../../i18n/messages';
 import { ctxOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
+import { invoicePdf } from './invoice-pdf';
 import { createInvoiceService } from './invoices.service';
 
 /**
@@ -58,6 +59,38 @@ export const invoiceRoutes =
     app.get('/invoices/:id', { config: readById, schema: { tags, params: idParam, response: { 200: one(invoiceSchema) } } }, async (request) => ({
       data: await svc.get(ctxOf(request), request.params.id),
     }));
+
+    app.get(
+      '/invoices/:id/xml',
+      { config: readById, schema: { tags, summary: "The e-invoice XML (UBL 2.1): as ZATCA cleared it for a standard invoice, else as signed and reported; 404 before it is signed", params: idParam } },
+      async (request, reply) => {
+        const doc = await svc.xml(ctxOf(request), request.params.id);
+        return reply
+          .header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${doc.name}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(doc.xml);
+      },
+    );
+
+    app.get(
+      '/invoices/:id/pdf',
+      { config: readById, schema: { tags, summary: 'The document as an A4 PDF, every label in both languages (`lang` leads; the request language by default)', params: idParam, querystring: invoicePdfQuery } },
+      async (request, reply) => {
+        const ctx = ctxOf(request);
+        const invoice = await svc.get(ctx, request.params.id);
+        const lang = request.query.lang ?? request.locale;
+        const pdf = await invoicePdf(invoice, lang, ctx.tenant.timeFormat === '24' ? '24' : '12');
+        const name = `${invoice.type === 'refund' ? 'credit-note' : 'invoice'}-${invoice.number}.pdf`;
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
 
     app.post(
       '/invoices/:id/cancel',

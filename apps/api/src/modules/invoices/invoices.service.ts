@@ -242,7 +242,22 @@ export function createInvoiceService({ db }: { db: Database }) {
     });
   }
 
-  return { issue, list, get, refundItems, refund, cancel, synced };
+  /** The document's e-invoice XML: as ZATCA cleared it (standard), else as signed and sent. 404 before it is signed (or for a plain invoice). */
+  async function xml(ctx: AuthContext, id: string): Promise<{ xml: string; name: string }> {
+    return withTenant(db, ctx.tenantId, async (tx) => {
+      const [row] = await tx
+        .select({ xml: invoices.xml, cleared: invoices.clearedXml, number: invoices.number, type: invoices.type })
+        .from(invoices)
+        .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
+        .where(and(eq(invoices.tenantId, ctx.tenantId), eq(invoices.id, id), visible(scopeOfCaller(ctx))))
+        .limit(1);
+      const doc = row?.cleared ?? row?.xml;
+      if (!row || !doc) throw notFound();
+      return { xml: doc, name: `${row.type === 'refund' ? 'credit-note' : 'invoice'}-${row.number}.xml` };
+    });
+  }
+
+  return { issue, list, get, refundItems, refund, cancel, synced, xml };
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

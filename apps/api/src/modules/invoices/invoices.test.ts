@@ -254,9 +254,55 @@ describe('invoice numbers', () => {
     if (POSTGRES) console.log('[invoices] 20 concurrent invoice requests on PostgreSQL: gapless');
   });
 
+  it('downloads as an A4 PDF in either language: attachment named by its number, the title in the lead language; a credit note too', async () => {
+    const customer = await newCustomer(shop.client, 'ريم', 'الشمري');
+    const order = await place({ customer_id: customer });
+    await pay(order.id, 'card', order.total);
+    const issued = await invoice(order.id, {
+      vat_id: '300000000000003',
+      billing_name: 'شركة الريم للتجارة',
+      billing_country: 'SA',
+      billing_address: 'طريق الملك فهد',
+      billing_building_number: '1234',
+      billing_district: 'العليا',
+      billing_city: 'الرياض',
+      billing_postal_code: '12214',
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const inv = issued.json().data;
+    for (const lang of ['ar', 'en'] as const) {
+      const res = await shop.client.get(`invoices/${inv.id}/pdf?lang=${lang}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${inv.number}.pdf"`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const pdf = res.rawPayload;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+      const text = pdf.toString('latin1');
+      expect(text).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+      // Both weights of the one font family are embedded (subsets), nothing else.
+      expect(text.match(/\/FontName \/[A-Z]{6}\+IBMPlexSansArabic-(Regular|Bold)/g)?.length).toBe(2);
+      if (lang === 'en') expect(text).toContain(`(Tax invoice #${inv.number})`);
+      else expect(text).toContain('(\xfe\xff'); // the Arabic title, as UTF-16
+    }
+    if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(`${process.env.PDF_OUT}/invoice-ar.pdf`, (await shop.client.get(`invoices/${inv.id}/pdf?lang=ar`)).rawPayload);
+    const note = (await shop.client.post(`orders/${order.id}/refund`, { reason_id: refundReason })).json().data;
+    const res = await shop.client.get(`invoices/${note.id}/pdf`, { headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="credit-note-${note.number}.pdf"`);
+    expect(res.rawPayload.toString('latin1')).toContain(`(Credit note #${note.number})`);
+    if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(`${process.env.PDF_OUT}/credit-en.pdf`, res.rawPayload);
+    expect((await shop.client.get(`invoices/${inv.id}/pdf?lang=fr`)).statusCode).toBe(422);
+  });
+
   it('another business’s order or invoice is a 404', async () => {
     const other = await newShop(t);
     const theirs = await other.client.post('orders', { customer_id: null, items: [{ type: 'service', service_id: other.serviceId }] });
     expect((await invoice(theirs.json().data.id)).statusCode).toBe(404);
+    const mine = await place();
+    await pay(mine.id, 'cash', mine.total);
+    const inv = (await invoice(mine.id)).json().data;
+    expect((await other.client.get(`invoices/${inv.id}/pdf`)).statusCode).toBe(404);
   });
 });

@@ -169,7 +169,13 @@ export async function submitInvoice(db: Database, tenantId: string, invoiceId: s
     const auth = authOf(device, 'production');
     const res = inv.template === 'standard' ? await gateway.clear(auth, doc) : await gateway.report(auth, doc);
     values = res.ok
-      ? { zatcaStatus: inv.template === 'standard' ? 'cleared' : 'reported', zatcaErrors: res.warnings.length ? res.warnings : null, zatcaSubmittedAt: new Date(), zatcaNextAttemptAt: null }
+      ? {
+          zatcaStatus: inv.template === 'standard' ? 'cleared' : 'reported',
+          zatcaErrors: res.warnings.length ? res.warnings : null,
+          zatcaSubmittedAt: new Date(),
+          zatcaNextAttemptAt: null,
+          ...(res.clearedXml ? { clearedXml: res.clearedXml } : {}),
+        }
       : { zatcaStatus: 'rejected', zatcaErrors: res.errors, zatcaSubmittedAt: new Date(), zatcaNextAttemptAt: null };
   } catch (err) {
     const attempts = inv.zatcaAttempts + 1;

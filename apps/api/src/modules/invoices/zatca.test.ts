@@ -90,11 +90,8 @@ describe('e-invoice configuration and onboarding', () => {
 
 describe('the chain and the submissions', () => {
   it('signs each document into the chain: the first from pih.txt, each next from the one before; valid UBL, a verifying signature, QR tags 1–9', async () => {
-    process.stderr.write('T \n' + 'start');
     const o1 = await place();
-    process.stderr.write('T \n' + 'placed');
     const a = await issue(o1.id);
-    process.stderr.write('T \n' + 'issued a');
     const b = await issue((await place()).id, {
       vat_id: '300000000000003',
       billing_name: 'شركة الأفق',
@@ -127,6 +124,15 @@ describe('the chain and the submissions', () => {
     expect((await submitInvoice(t.db, shop.tenantId, a.id)).zatcaStatus).toBe('reported');
     const synced = (await shop.client.get('invoices/synced?syncStatus=cleared')).json();
     expect(synced.data.map((d: { id: string }) => d.id)).toContain(b.id);
+    // The XML downloads: the standard one as ZATCA cleared it (kept), the simplified one as signed and reported.
+    const [kept] = await rows<{ cleared_xml: string | null }>(t.db, sql`select cleared_xml from invoices where id = ${b.id}`);
+    expect(kept!.cleared_xml).toBe(sb.xml);
+    const xb = await shop.client.get(`invoices/${b.id}/xml`);
+    expect(xb.statusCode).toBe(200);
+    expect(xb.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(xb.headers['content-disposition']).toBe(`attachment; filename="invoice-${b.number}.xml"`);
+    expect(xb.body).toBe(kept!.cleared_xml);
+    expect((await shop.client.get(`invoices/${a.id}/xml`)).body).toBe(sa.xml);
   });
 
   it('a credit note joins the chain; a refused document keeps its place and its XML, and the next one follows it', async () => {
@@ -192,6 +198,8 @@ describe('the chain and the submissions', () => {
       const plain = await issue((await place()).id);
       const refused = await shop.client.post(`invoices/${plain.id}/submitInvoiceForSyncingZatca`);
       expect(refused.json().message).toBe('This is a plain invoice, not a tax invoice');
+      // A plain invoice is never signed: it has no e-invoice XML.
+      expect((await shop.client.get(`invoices/${plain.id}/xml`)).statusCode).toBe(404);
     } finally {
       await shop.client.post('settings/sales', { vat_number: '311111111111113' });
     }

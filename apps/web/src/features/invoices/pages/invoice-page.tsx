@@ -1,12 +1,12 @@
 import type { Locale } from '@app/shared/constants';
 import type { Invoice } from '@app/shared/schemas/invoices';
 import { Alert, Button, Group, Loader, SegmentedControl } from '@mantine/core';
-import { IconArrowBack, IconPrinter } from '@tabler/icons-react';
+import { IconArrowBack, IconDownload, IconFileCode, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
-import { isApiError } from '@/lib/api-client';
+import { downloadFile, isApiError } from '@/lib/api-client';
 import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useInvoice } from '../api/invoices';
@@ -16,6 +16,8 @@ import './invoice.css';
 
 /** The print dialog opens this long after the page shows (spec §7: one second). */
 const PRINT_DELAY_MS = 1000;
+/** The documents signed into the ZATCA chain: they have an e-invoice XML to download. */
+const SIGNED = new Set(['pending', 'reported', 'cleared', 'rejected']);
 const isLocale = (v: string | null): v is Locale => v === 'ar' || v === 'en';
 const other = (l: Locale): Locale => (l === 'ar' ? 'en' : 'ar');
 
@@ -38,6 +40,7 @@ function InvoicePage({ autoPrint }: { autoPrint: boolean }) {
   const lang: Locale = isLocale(langParam) ? langParam : i18n.language === 'en' ? 'en' : 'ar';
   // Every label shows in both languages; `lang` leads (and sets the direction). Both are fetched first.
   const [ready, setReady] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   useEffect(() => {
     let alive = true;
     void Promise.all([loadTexts('ar', ['common', 'invoices']), loadTexts('en', ['common', 'invoices'])]).then(() => alive && setReady(true));
@@ -84,6 +87,36 @@ function InvoicePage({ autoPrint }: { autoPrint: boolean }) {
             ]}
             data-testid="invoice-lang"
           />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            disabled={!invoice.data}
+            onClick={() => {
+              if (!invoice.data) return;
+              setDownloading(true);
+              const name = `${invoice.data.type === 'refund' ? 'credit-note' : 'invoice'}-${invoice.data.number}.pdf`;
+              void downloadFile(`invoices/${invoice.data.id}/pdf?lang=${lang}`, name)
+                .catch(() => undefined)
+                .finally(() => setDownloading(false));
+            }}
+            data-testid="invoice-pdf"
+          >
+            {t('page.pdf')}
+          </Button>
+          {invoice.data && SIGNED.has(invoice.data.zatca_status) && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFileCode size={16} />}
+              onClick={() => {
+                const d = invoice.data;
+                if (d) void downloadFile(`invoices/${d.id}/xml`, `${d.type === 'refund' ? 'credit-note' : 'invoice'}-${d.number}.xml`).catch(() => undefined);
+              }}
+              data-testid="invoice-xml"
+            >
+              {t('page.xml')}
+            </Button>
+          )}
           <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!invoice.data} data-testid="invoice-print">
             {t('page.print')}
           </Button>

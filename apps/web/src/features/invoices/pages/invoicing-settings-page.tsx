@@ -154,7 +154,7 @@ export function InvoicingSettingsPage() {
 }
 
 /** The OTP from the portal, valid one minute (spec §5): a countdown from the first digit typed, then it asks for a new one. */
-function ConnectModal({ settings, onClose }: { settings: InvoicingSettings; onClose: () => void }) {
+export function ConnectModal({ settings, onClose }: { settings: InvoicingSettings; onClose: () => void }) {
   const { t } = useTranslation('invoices');
   const locale = useLocale();
   const connect = useZatcaConnect();
