@@ -43,6 +43,7 @@ import { zatcaRoutes } from './modules/invoices/zatca.routes';
 import { configureZatca } from './modules/invoices/zatca-core';
 import { secretBoxFor } from './lib/secret-box';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
+import { operatorRoutes } from './modules/subscription/operator.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 import { AppError, notFound } from './lib/errors';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const auth = createAuthService({ db, config });
   const onboarding = createOnboardingService({ db });
   const storage = localStorage(config.uploadsDir);
+  const gateway = paymentGatewayFor(config.paymentGateway);
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
@@ -204,7 +206,8 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(authRoutes({ auth, storage, secureCookies: config.appUrl.startsWith('https://'), loginPerMinute: config.loginPerMinute }));
       await api.register(onboardingRoutes({ onboarding, auth }));
       await api.register(dashboardRoutes({ db }));
-      await api.register(subscriptionRoutes({ db }));
+      await api.register(subscriptionRoutes({ db, config, gateway, storage }));
+      await api.register(operatorRoutes({ db, config, gateway, storage }));
       await api.register(accessRoutes({ db, auth, config, storage }));
       await api.register(branchRoutes({ db, auth, config }));
       await api.register(pluginRoutes({ db, auth, config }));
@@ -218,7 +221,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(invoiceRoutes({ db }));
       await api.register(zatcaRoutes({ db }));
       await api.register(quotationRoutes({ db, storage }));
-      await api.register(transactionRoutes({ db, config, storage, gateway: paymentGatewayFor(config.paymentGateway) }));
+      await api.register(transactionRoutes({ db, config, storage, gateway }));
       if (showOutbox) await api.register(devOutboxRoutes({ db, local }));
     },
     { prefix: '/api/v1' },

@@ -35,6 +35,8 @@ export type Config = {
   zatcaProductionUrl: string;
   /** Seconds a token's signed-in context is kept in the process between requests (0: read on every request). */
   authCacheSeconds: number;
+  /** The platform as the seller on subscription invoices: `PLATFORM_NAME`, `PLATFORM_VAT_NUMBER`, `PLATFORM_ADDRESS`. */
+  platform: { name: string; vatNumber: string; address: string };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -61,6 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
     paymentGateway: env.PAYMENT_GATEWAY || 'local',
+    platform: {
+      name: env.PLATFORM_NAME || 'منصة خدمة Khidma',
+      vatNumber: env.PLATFORM_VAT_NUMBER || '310000000000003',
+      address: env.PLATFORM_ADDRESS || 'الرياض، المملكة العربية السعودية',
+    },
     secretKey: env.SECRET_KEY || undefined,
     zatcaProductionUrl: (env.ZATCA_PRODUCTION_URL ?? 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core').replace(/\/$/, ''),
     // Off in the API tests, which change accounts behind the app's back (SQL) and expect it at once;

@@ -186,6 +186,9 @@ async function fillFixtures() {
     // Invoices: that order's invoice (a plain one: the fixture business has no VAT number).
     await post(`orders/${payOrder.id}/invoice`, {});
     if (service) await post('quotations', { customer_name: 'Fixture', items: [{ type: 'service', service_id: service.uuid }] });
+    // The subscription: a plan paid by card on the local gateway (a charge and the platform's invoice); the largest, so no limit gets in the way.
+    const started = await post('subscription/business/checkout/monthly', { payment_method: 'credit_card' });
+    if (started) await post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });
   }
 }
 
@@ -286,7 +289,7 @@ describe('permissions', () => {
     }
     await setProbe({ permissions: [] });
     expect(failures).toEqual([]);
-  });
+  }, 180_000); // every route × its keys: a budget that grows with the route table, not a speed check
 
   it('lets a role with no key through the routes open to any signed-in account', async () => {
     await setProbe({ permissions: [] });

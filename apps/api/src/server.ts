@@ -9,6 +9,8 @@ import { startDashboardCompactor } from './jobs/dashboard-compactor';
 import { startPeriodic } from './jobs/periodic';
 import { submitDue } from './modules/invoices/zatca-core';
 import { syncDueToWafeq } from './modules/invoices/accounting';
+import { createBillingService } from './modules/subscription/billing.service';
+import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
@@ -31,6 +33,9 @@ const stopZatca = config.outboxWorker
       await syncDueToWafeq(handle.db, app.log);
     }, app.log, 5000)
   : async () => {};
+// Subscriptions due for renewal (and dunning retries): every minute, any number of servers (docs/subscription.md).
+const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway), log: app.log });
+const stopRenewals = config.outboxWorker ? startPeriodic('subscription renewals', () => billing.renewDue(), app.log, 60_000) : async () => {};
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -45,6 +50,7 @@ async function shutdown(signal: string) {
     await stopSweeper();
     await stopCompactor();
     await stopZatca();
+    await stopRenewals();
     await handle.close();
     process.exit(0);
   } catch (err) {

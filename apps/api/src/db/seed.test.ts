@@ -97,9 +97,9 @@ function minutesOf(hours: WorkingHours, weekday: number): Interval[] {
 }
 
 describe('the demo sample month', () => {
-  it('is seeded fast, with customers, four providers with colours, and every booking status', async () => {
+  it('is seeded with customers, four providers with colours, and every booking status', async () => {
+    // The time is printed, not asserted: speed is measured by the benchmarks (a timed test fails by the machine's load).
     console.log(`demo seed on PGlite: ${Math.round(seedMs)} ms`);
-    expect(seedMs).toBeLessThan(5_000);
     const c = await counts();
     expect(c.customers).toBe(44);
     expect(c.providers).toBe(4);
@@ -288,6 +288,20 @@ describe('the demo sample month', () => {
       expect([num(r!.lo), num(r!.hi), num(r!.distinct_n)]).toEqual([1, num(r!.n), num(r!.n)]);
       expect(num(c?.value)).toBe(num(r!.hi));
     }
+  });
+
+  it('holds a real plan: Business, yearly, begun 40 days ago on a saved card, with its paid invoice', async () => {
+    const [tenant] = await rows<{ subscription_status: string; subscription_plan: string; subscription_cycle: string; subscription_auto_renew: boolean; start: string; ends: string }>(
+      t.db,
+      sql`select subscription_status, subscription_plan, subscription_cycle, subscription_auto_renew, subscription_start_at::text as start, subscription_ends_at::text as ends from tenants where id = ${tenantId}`,
+    );
+    expect(tenant).toMatchObject({ subscription_status: 'active', subscription_plan: 'business', subscription_cycle: 'yearly', subscription_auto_renew: true });
+    const days = (new Date(tenant!.ends).getTime() - new Date(tenant!.start).getTime()) / 86_400_000;
+    expect(days === 365 || days === 366).toBe(true);
+    const invoices = await rows<{ kind: string; total: number }>(t.db, sql`select kind, total::int as total from subscription_invoices where tenant_id = ${tenantId}`);
+    expect(invoices).toEqual([{ kind: 'new', total: 495558 }]);
+    const [platform] = await rows<{ banks: number; products: number }>(t.db, sql`select (select count(*)::int from platform_banks) as banks, (select count(*)::int from platform_products) as products`);
+    expect(platform).toEqual({ banks: 2, products: 1 });
   });
 
   it('is idempotent: another start the same day adds nothing', async () => {

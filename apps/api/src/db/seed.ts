@@ -1,4 +1,5 @@
 import { ensureDemoInvoices } from './seed-invoices';
+import { ensureDemoSubscription } from './seed-subscription';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto';
@@ -22,11 +23,11 @@ export const DEMO = {
   phone: '+966500000001',
   password: 'Demo@12345',
   subdomain: 'demo',
-  /** The demo's subscription plan: active with no end, so the demo never locks (a real plan comes later). */
+  /** The placeholder plan a demo starts with; the seed then gives it a real plan (./seed-subscription.ts). */
   plan: 'demo',
 } as const;
 
-/** An active subscription without an end: the demo business stays usable however long after its first start. */
+/** An active subscription without an end, until the seed gives the demo its real plan (Business, yearly, renewing by itself). */
 const demoSubscription = () => ({ subscriptionStatus: 'active', subscriptionPlan: DEMO.plan, subscriptionStartAt: new Date(), subscriptionEndsAt: null });
 
 const WEEK = ['0', '1', '2', '3', '4', '6'];
@@ -134,6 +135,11 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     await tx.transaction((sp) => ensureDemoInvoices(sp, tenantId, now));
   } catch (err) {
     console.warn(`Demo business: the invoices were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoSubscription(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the subscription was not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
 }
 

@@ -8,3 +8,4 @@ export * from './settings';
 export * from './sales';
 export * from './dashboard';
 export * from './invoices';
+export * from './subscriptions';

@@ -24,6 +24,22 @@ export const tenants = pgTable('tenants', {
   subscriptionStartAt: timestamp('subscription_start_at', { withTimezone: true }),
   subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
   showRenewMessage: boolean('show_renew_message').notNull().default(false),
+  /** The plan's row (`subscription_plan` keeps its slug), the billing cycle, and whether it renews by itself. */
+  subscriptionPlanId: uuid('subscription_plan_id'),
+  subscriptionCycle: text('subscription_cycle'),
+  /** The day of the month the plan began on: every period ends on it (clamped to short months). */
+  subscriptionAnchorDay: integer('subscription_anchor_day'),
+  subscriptionAutoRenew: boolean('subscription_auto_renew').notNull().default(true),
+  /** Failed renewal attempts of the current period (dunning), and when the next one runs. */
+  subscriptionRetryCount: integer('subscription_retry_count').notNull().default(0),
+  subscriptionNextAttemptAt: timestamp('subscription_next_attempt_at', { withTimezone: true }),
+  /** The gateway's saved-card token that renewals charge (never a card number). */
+  subscriptionCardToken: text('subscription_card_token'),
+  /** A downgrade that takes effect when the period ends. */
+  subscriptionNextPlanId: uuid('subscription_next_plan_id'),
+  subscriptionNextCycle: text('subscription_next_cycle'),
+  /** When the last renewal was paid ("renewed" shows a few days after). */
+  subscriptionRenewedAt: timestamp('subscription_renewed_at', { withTimezone: true }),
   whatsappEnabled: boolean('whatsapp_enabled').notNull().default(false),
   whatsappStatus: text('whatsapp_status').notNull().default('disconnected'),
   plugins: text('plugins').array().notNull().default(sql`'{}'::text[]`),

@@ -44,7 +44,12 @@ export type PaymentResult = {
   currency: string;
   /** The gateway's reason for a failure, for the log. */
   message?: string;
+  /** A saved-card token later charges use (renewals), when the checkout asked to keep the card. */
+  cardToken?: string;
 };
+
+/** A charge of a saved card (a renewal): `idempotencyKey` makes a retried call one payment (Moyasar's `given_id`). */
+export type TokenChargeRequest = { token: string; amount: number; currency: string; reference: string; description: string; idempotencyKey: string };
 
 export type PaymentGateway = {
   readonly name: string;
@@ -54,9 +59,14 @@ export type PaymentGateway = {
    * payment by id); `payload` is what the callback or redirect carried (ids only are used).
    */
   verify(input: { gatewayRef: string; payload?: unknown }): Promise<PaymentResult>;
+  /** Charges a saved card without the customer (renewals). */
+  chargeToken(request: TokenChargeRequest): Promise<PaymentResult>;
   /** Only the simulator: the pay page's buttons settle a checkout without a real gateway. */
   readonly simulates: boolean;
 };
+
+/** The simulator's saved cards: a token naming `declined` is refused (tests and the demo use it for a failing renewal). */
+export const SIMULATED_DECLINED_TOKEN = 'local_tok_declined';
 
 export type SimulatedPayload = { outcome: 'paid' | 'failed'; amount: number; currency: string };
 
@@ -85,8 +95,16 @@ export function localGateway(): PaymentGateway {
         paymentId: `local_pay_${randomUUID()}`,
         amount: payload.amount,
         currency: payload.currency,
-        ...(payload.outcome === 'failed' ? { message: 'declined by the simulator' } : {}),
+        ...(payload.outcome === 'failed' ? { message: 'declined by the simulator' } : { cardToken: `local_tok_${randomUUID()}` }),
       };
+    },
+    async chargeToken(request) {
+      const paid = request.token.startsWith('local_tok_') && !request.token.includes('declined');
+      // The simulator answers a repeated idempotency key with the same payment id.
+      const paymentId = `local_pay_${request.idempotencyKey}`;
+      return paid
+        ? { status: 'paid', gatewayRef: request.reference, paymentId, amount: request.amount, currency: request.currency }
+        : { status: 'failed', gatewayRef: request.reference, paymentId: '', amount: 0, currency: request.currency, message: 'The card was declined' };
     },
   };
 }

@@ -90,6 +90,9 @@ export const KEPT_TABLES: readonly string[] = [
   'zatca_devices',
   // Connected apps are configuration.
   'accounting_apps',
+  // The business's own subscription to the product: its payments and the platform's invoices.
+  'subscription_charges',
+  'subscription_invoices',
   // Settings: the business keeps its configuration.
   'taxes',
   'tags',

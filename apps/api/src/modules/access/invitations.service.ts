@@ -1,3 +1,4 @@
+import { assertWithinPlan } from '../subscription/billing.service';
 import { INVITATION_TTL_DAYS, type Locale } from '@app/shared/constants';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@app/shared/schemas/access';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -122,6 +123,7 @@ export function createInvitationsService({ db, auth, config }: { db: Database; a
   async function create(ctx: AuthContext, body: InvitationBody, locale: Locale) {
     if (await emailTaken(db, body.email)) throw fieldError('email', 'exists');
     return withTenant(db, ctx.tenantId, async (tx) => {
+      await assertWithinPlan(tx, ctx.tenant, 'users');
       const role = await assignableRole(tx, ctx.tenantId, body.role_id);
       // Only keys the inviter holds (the owner: any).
       assertGrantable(ctx, roleKeys(role), 'role_id');

@@ -1,3 +1,4 @@
+import { clock } from '../../lib/clock';
 import {
   IMPERSONATION_TTL_MINUTES,
   LOGIN_LOCK_AFTER_FAILURES,
@@ -86,13 +87,15 @@ export function isProfileCompleted(tenant: repo.TenantRow): boolean {
 }
 
 /** Spec §4: no status and the trial over means expired; an active plan past its end has ended too. */
-export function subscriptionState(tenant: repo.TenantRow, now = Date.now()) {
+export function subscriptionState(tenant: repo.TenantRow, now = clock.nowMs()) {
   const trialEnds = tenant.trialEndsAt?.getTime() ?? 0;
   const status = tenant.subscriptionStatus;
   const onTrial = !status && trialEnds > now;
   let ended: boolean;
   if (!status) ended = trialEnds <= now;
-  else if (status === 'active') ended = (tenant.subscriptionEndsAt?.getTime() ?? Number.POSITIVE_INFINITY) <= now;
+  // An active plan that renews by itself stays open past its end until the renewal job has tried
+  // (it answers within a minute: paid, or past due); one that will not renew ends on the hour.
+  else if (status === 'active') ended = !tenant.subscriptionAutoRenew && (tenant.subscriptionEndsAt?.getTime() ?? Number.POSITIVE_INFINITY) <= now;
   else ended = status !== 'active';
   return { onTrial, ended, trialDaysLeft: Math.max(0, Math.ceil((trialEnds - now) / DAY_MS)) };
 }

@@ -1,3 +1,4 @@
+import { assertWithinPlan } from '../subscription/billing.service';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
 import { addDays, LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
@@ -607,6 +608,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const crews = rowsToBook.flatMap((b, i) =>
         assigned.crews[i]!.map((providerId) => ({ tenantId: ctx.tenantId, bookingId: b.id, providerId, startAt: b.startAt, occupiedUntil: b.occupiedUntil })),
       );
+      await assertWithinPlan(tx, ctx.tenant, 'bookings_per_month', rowsToBook.length);
       // The order (when new), its lines, the appointments, their crews and the log line, all in one
       // statement: a round trip, not one a row, while the provider is locked.
       await insertTogether(tx, [
@@ -700,6 +702,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         .update(orderItems)
         .set({ providerId })
         .where(and(eq(orderItems.tenantId, ctx.tenantId), eq(orderItems.id, item.id)));
+      await assertWithinPlan(tx, ctx.tenant, 'bookings_per_month');
       const [time] = timeline(visit, start);
       const [row] = await tx
         .insert(bookingsTable)

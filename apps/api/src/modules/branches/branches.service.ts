@@ -1,3 +1,4 @@
+import { assertWithinPlan } from '../subscription/billing.service';
 import type { Branch, BranchBody } from '@app/shared/schemas/access';
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { type Database, withTenant } from '../../db/client';
@@ -51,6 +52,7 @@ export function createBranchService(deps: { db: Database; auth: AuthService }) {
   /** A business without a main branch (onboarding skipped) gets its first branch as the main one. */
   async function create(ctx: AuthContext, body: BranchBody): Promise<Branch> {
     const row = await withTenant(db, ctx.tenantId, async (tx) => {
+      await assertWithinPlan(tx, ctx.tenant, 'branches');
       const isMain = !(await repo.hasMainBranch(tx, ctx.tenantId));
       const id = await repo.insertBranch(tx, { tenantId: ctx.tenantId, ...columns(body), isMain });
       return repo.findBranch(tx, ctx.tenantId, id);

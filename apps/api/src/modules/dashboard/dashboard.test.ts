@@ -48,7 +48,10 @@ describe('GET /api/v1/dashboard', () => {
     const res = await u.client.get('dashboard');
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('past_due');
+    // Past its end: open while the renewal job has not answered (it renews by itself), closed when it will not renew.
     await t.db.execute(sql`update tenants set subscription_status = 'active', subscription_ends_at = now() - interval '1 minute' where id = ${tenant}`);
+    expect((await u.client.get('dashboard')).statusCode).toBe(200);
+    await t.db.execute(sql`update tenants set subscription_auto_renew = false where id = ${tenant}`);
     expect((await u.client.get('dashboard')).statusCode).toBe(402);
   });
 });

@@ -1,3 +1,4 @@
+import { assertWithinPlan } from '../subscription/billing.service';
 import { PROVIDER_COLORS } from '@app/shared/constants';
 import type { Provider, ProviderBodyParsed, ProviderDefaultHours, ProviderDefaultHoursQuery, ProvidersQuery, TimeOff } from '@app/shared/schemas/providers';
 import { type Database, type Executor, withTenant } from '../../db/client';
@@ -141,6 +142,7 @@ export function createProviderService(deps: { db: Database }) {
   async function create(ctx: AuthContext, body: ProviderBodyParsed): Promise<Provider> {
     try {
       return await withTenant(db, ctx.tenantId, async (tx) => {
+        await assertWithinPlan(tx, ctx.tenant, 'providers');
         const serviceIds = await checkRefs(tx, ctx, body, null);
         // Created without hours: it works its branch's (the main branch's without one), as the form
         // prefills them (`defaultHours`) and the import does.

@@ -66,7 +66,7 @@ describe('a business whose trial ended', () => {
     expect(wrong).toEqual([]);
     // The routes that answer anyway: the caller's own session and profile, onboarding, the way out,
     // and the development outbox (support staff only, never in production).
-    for (const where of open) expect(where).toMatch(/^\w+ \/api\/v1\/(auth\/|update-|fetchIndustries|subscription(\/|$)|dev\/)/);
+    for (const where of open) expect(where).toMatch(/^\w+ \/api\/v1\/(auth\/|update-|fetchIndustries|subscription(\/|$)|dev\/|operator\/)/);
     expect(open).toEqual(
       expect.arrayContaining([
         'GET /api/v1/subscription',
@@ -147,7 +147,11 @@ describe('a business whose trial ended', () => {
     await t.db.execute(sql`update tenants set subscription_status = 'past_due' where id = ${tenant}`);
     expect((await u.client.get('subscription')).json().data).toMatchObject({ state: 'past_due', ended: true });
     expect((await u.client.get('subscription/extend-trail')).statusCode).toBe(422);
+    // An active plan past its end that renews by itself stays open until the renewal job answers (a minute);
+    // one that will not renew has ended.
     await t.db.execute(sql`update tenants set subscription_status = 'active', subscription_ends_at = now() - interval '1 day' where id = ${tenant}`);
+    expect((await u.client.get('subscription')).json().data).toMatchObject({ state: 'active', ended: false });
+    await t.db.execute(sql`update tenants set subscription_auto_renew = false where id = ${tenant}`);
     expect((await u.client.get('subscription')).json().data).toMatchObject({ state: 'expired', ended: true });
     const [row] = await rows<{ trial_extended_at: Date | null }>(t.db, sql`select trial_extended_at from tenants where id = ${tenant}`);
     expect(row?.trial_extended_at).toBeNull();
@@ -168,14 +172,15 @@ describe('a business whose trial ended', () => {
 });
 
 describe('the demo business', () => {
-  it('is seeded with an active subscription without an end, so it never locks', async () => {
+  it('is seeded with a real plan (Business, yearly, renewing by itself), so it does not lock', async () => {
     const first = await seedDemo(t.db);
     expect(first.created).toBe(true);
     const [tenant] = await rows<{ id: string; subscription_status: string; subscription_plan: string; subscription_ends_at: Date | null }>(
       t.db,
       sql`select id, subscription_status, subscription_plan, subscription_ends_at from tenants where subdomain = ${DEMO.subdomain}`,
     );
-    expect(tenant).toMatchObject({ subscription_status: 'active', subscription_plan: DEMO.plan, subscription_ends_at: null });
+    expect(tenant).toMatchObject({ subscription_status: 'active', subscription_plan: 'business' });
+    expect(new Date(tenant!.subscription_ends_at!).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
     // Years after its first start.
     await t.db.execute(sql`update tenants set trial_ends_at = now() - interval '3 years' where id = ${tenant!.id}`);
     const owner = new Client(t.app);
@@ -183,7 +188,7 @@ describe('the demo business', () => {
     expect(login.statusCode).toBe(200);
     owner.token = login.json().data.token;
     expect((await owner.get('orders')).statusCode).toBe(200);
-    expect((await owner.get('subscription')).json().data).toMatchObject({ state: 'active', ended: false, plan: DEMO.plan, ends_at: null });
+    expect((await owner.get('subscription')).json().data).toMatchObject({ state: 'active', ended: false, plan: 'business', cycle: 'yearly', auto_renew: true, status_label: 'active' });
     expect(await seedDemo(t.db)).toEqual({ created: false, upgraded: false });
   });
 

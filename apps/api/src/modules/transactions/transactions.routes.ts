@@ -41,13 +41,15 @@ export function sniffReceipt(bytes: Buffer): { mime: string; ext: string } | nul
 
 type Upload = { bytes: Buffer; filename: string | undefined };
 const uploads = new WeakMap<FastifyRequest, Upload>();
+/** The `receipt` file a multipart request carried (after `readMultipart`). */
+export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads.get(request);
 const tooLarge = () => fieldError('receipt', 'file_too_large', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
 
 /**
  * A multipart record-payment request: its text fields become the body (validated by the same schema
  * as JSON; `amount` as a number, blank fields left out) and its `receipt` file is kept for the handler.
  */
-async function readMultipart(request: FastifyRequest) {
+export async function readMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) return;
   const fields: Record<string, unknown> = {};
   let file: Upload | null = null;

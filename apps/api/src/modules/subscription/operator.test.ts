@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, rows, type TestApp } from '../../../test/helper';
+import { newOwner, type Owner } from '../access/access.fixtures';
+
+/**
+ * The platform operator (issue 17 §1): the support account manages plans and prices, reviews bank
+ * transfers and sees every business's subscription; a business's owner, whatever it holds, cannot.
+ */
+
+let t: TestApp;
+let operator: Owner;
+let business: Owner;
+let bankId: string;
+
+function form(fields: Record<string, string>, file: { bytes: Buffer; name: string }) {
+  const boundary = `----op${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  operator = await newOwner(t);
+  await t.db.execute(sql`update users set can_imp = true where id = ${operator.user.uuid}`);
+  business = await newOwner(t);
+  const [bank] = await rows<{ id: string }>(t.db, sql`insert into platform_banks (name_ar, name_en, beneficiary_name, iban, account_number) values ('مصرف الراجحي', 'Al Rajhi Bank', 'Khidma', 'SA0380000000608010167519', '608010167519') returning id`);
+  bankId = bank!.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const planBody = { slug: 'starter', name_ar: 'المبتدئة', name_en: 'Starter', monthly_amount: 4900, limits: { providers: 1, branches: 1, users: 1, bookings_per_month: 100 }, features: ['calendar'], plugins: [] };
+
+describe('the operator', () => {
+  it('is the support account only: a business owner gets 403 on every operator route', async () => {
+    for (const [method, url] of [
+      ['GET', 'operator/plans'],
+      ['POST', 'operator/plans'],
+      ['GET', 'operator/subscriptions'],
+      ['GET', 'operator/bank-transfers'],
+    ] as const) {
+      expect((await business.client.request(method, url, method === 'POST' ? { body: planBody } : {})).statusCode, url).toBe(403);
+    }
+  });
+
+  it('adds a plan (yearly 10% off by default), edits it, and it shows in pricing', async () => {
+    const res = await operator.client.post('operator/plans', planBody);
+    expect(res.statusCode, res.body).toBe(201);
+    const plan = res.json().data;
+    expect(plan).toMatchObject({ id: 'starter', price: 4900, prices: [{ id: 'monthly', amount: 4900 }, { id: 'yearly', amount: 52920 }], active: true, subscribers: 0 });
+    expect((await operator.client.post('operator/plans', planBody)).json().errors.slug).toBeTruthy();
+    const edited = await operator.client.put(`operator/plans/${plan.uuid}`, { ...planBody, monthly_amount: 5900, yearly_amount: 59000, active: false });
+    expect(edited.json().data).toMatchObject({ price: 5900, prices: [{ amount: 5900 }, { amount: 59000 }], active: false });
+    const pricing = (await t.app.inject({ method: 'GET', url: '/api/v1/pricing' })).json().data;
+    expect(pricing.map((p: { id: string }) => p.id)).not.toContain('starter');
+    await operator.client.put(`operator/plans/${plan.uuid}`, { ...planBody, active: true, sort: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/pricing' })).json().data[0].id).toBe('starter');
+    expect((await operator.client.post('operator/plans', { ...planBody, slug: 'Bad Slug', monthly_amount: -1 })).json().errors).toMatchObject({ slug: expect.any(Array), monthly_amount: expect.any(Array) });
+    await operator.client.put(`operator/plans/${plan.uuid}`, { ...planBody, active: false });
+  });
+
+  it('sets a trial’s end (0: ends it now), only before the business subscribes', async () => {
+    const other = await newOwner(t);
+    const res = await operator.client.post(`operator/subscriptions/${other.tenantId}/trial`, { days: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await other.client.get('orders')).statusCode).toBe(402);
+    expect((await operator.client.post(`operator/subscriptions/${other.tenantId}/trial`, { days: 30 })).statusCode).toBe(200);
+    expect((await other.client.get('orders')).statusCode).toBe(200);
+    expect((await business.client.post(`operator/subscriptions/${other.tenantId}/trial`, { days: 0 })).statusCode).toBe(403);
+  });
+
+  it('reviews a bank transfer: sees it with its receipt, approves it once; the business is active; a rejection gives the reason', async () => {
+    await t.db.execute(sql`update tenants set trial_ends_at = now() - interval '1 hour' where id = ${business.tenantId}`);
+    const sent = await business.client.request('POST', 'subscription/basic/checkout/monthly', form({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'receipt.png' }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const chargeId = sent.json().data.charge_id;
+    const list = (await operator.client.get('operator/bank-transfers')).json().data;
+    const item = list.find((x: { id: string }) => x.id === chargeId);
+    expect(item).toMatchObject({ status: 'awaiting_review', bank: 'Al Rajhi Bank', beneficiary_name: 'Salon Noor', receipt_name: 'receipt.png', total_amount: 11385 });
+    expect(new Date(item.review_due_at).getTime() - new Date(item.created_at).getTime()).toBe(24 * 3_600_000);
+    const receipt = await operator.client.get(`operator/bank-transfers/${chargeId}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('image/png');
+    // The business cannot read the operator's copy.
+    expect((await business.client.get(`operator/bank-transfers/${chargeId}/receipt`)).statusCode).toBe(403);
+
+    const approved = await operator.client.post(`operator/bank-transfers/${chargeId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().message).toBe('The transfer was approved and the plan is active');
+    expect((await operator.client.post(`operator/bank-transfers/${chargeId}/approve`)).statusCode).toBe(422);
+    expect((await business.client.get('orders')).statusCode).toBe(200);
+    const invoices = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from subscription_invoices where tenant_id = ${business.tenantId}`);
+    expect(invoices[0]!.n).toBe(1);
+
+    const subs = (await operator.client.get('operator/subscriptions')).json().data;
+    expect(subs.find((s: { tenant_id: string }) => s.tenant_id === business.tenantId)).toMatchObject({ status_label: 'active', plan: 'Basic', cycle: 'monthly', auto_renew: true });
+
+    // A second transfer (a renewal) rejected: the reason reaches the business.
+    const again = await business.client.request('POST', 'subscription/renew/basic', form({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'r2.png' }));
+    expect(again.statusCode, again.body).toBe(201);
+    const rejected = await operator.client.post(`operator/bank-transfers/${again.json().data.charge_id}/reject`, { reason: 'The amount on the receipt is wrong' });
+    expect(rejected.json().data.status).toBe('rejected');
+    const charges = (await business.client.get('subscription/charges')).json().data;
+    expect(charges[0]).toMatchObject({ status: 'rejected', failure_message: 'The amount on the receipt is wrong' });
+  });
+});
