@@ -85,3 +85,41 @@ export const linkIn = (pathname: string) => (messages: OutboxMessage[]) => {
   }
   return undefined;
 };
+
+/** The API as the platform operator (the support account), answering `data` of a 2xx. */
+export async function asOperator(request: APIRequestContext) {
+  const token = await operatorBearer(request);
+  const xsrf = decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-xsrf-token': xsrf };
+  return {
+    post: async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await request.post(`/api/v1/${path}`, { headers, data: body });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return ((await res.json()) as { data: T }).data;
+    },
+  };
+}
+
+/**
+ * A new business signed up through the API, its phone verified with the code from the outbox and
+ * its onboarding skipped: ready to sign in, on its free trial.
+ */
+export async function newBusiness(request: APIRequestContext) {
+  const n = String(Date.now()).slice(-8);
+  const account = { name: 'منيرة الاختبار', email: `sub-${n}@example.com`, phone: `5${n}`, phone_country: 'SA', password: 'Secret@1234', password_confirmation: 'Secret@1234' };
+  await request.get('/api/v1/csrf-cookie');
+  const xsrf = decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const reg = await request.post('/api/v1/auth/register', { data: account, headers: { 'x-xsrf-token': xsrf } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { token, user } = ((await reg.json()) as { data: { token: string; user: { tenant: { uuid: string } } } }).data;
+  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  const code = await fromOutbox(request, `+966${account.phone}`, (messages) => messages.find((m) => m.channel === 'sms')?.body.match(/\b(\d{4})\b/)?.[1]);
+  const verified = await request.post('/api/v1/auth/verify-otp', { data: { code }, headers });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const letters = Array.from(n, (d) => String.fromCharCode(97 + Number(d))).join('');
+  const info = await request.post('/api/v1/auth/update-tenant-info', { data: { activity_name: 'صالون منيرة', store_name: 'منيرة', subdomain: `sub${letters}` }, headers });
+  expect(info.status(), await info.text()).toBe(200);
+  const skipped = await request.post('/api/v1/auth/onboarding-skip', { headers });
+  expect(skipped.status(), await skipped.text()).toBe(200);
+  return { email: account.email, password: account.password, tenantId: user.tenant.uuid };
+}

@@ -126,7 +126,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   const auth = createAuthService({ db, config });
   const onboarding = createOnboardingService({ db });
   const storage = localStorage(config.uploadsDir);
-  const gateway = paymentGatewayFor(config.paymentGateway);
+  const gateway = paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);

@@ -35,6 +35,8 @@ export type Config = {
   zatcaProductionUrl: string;
   /** Seconds a token's signed-in context is kept in the process between requests (0: read on every request). */
   authCacheSeconds: number;
+  /** Moyasar's keys when `paymentGateway` is `moyasar`: `MOYASAR_SECRET_KEY`, `MOYASAR_WEBHOOK_SECRET`. */
+  moyasar: { secretKey: string | undefined; webhookSecret: string | undefined };
   /** The platform as the seller on subscription invoices: `PLATFORM_NAME`, `PLATFORM_VAT_NUMBER`, `PLATFORM_ADDRESS`. */
   platform: { name: string; vatNumber: string; address: string };
 };
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginPerMinute: positiveInt(env.LOGIN_RATE_LIMIT) ?? LOGIN_MAX_PER_MINUTE,
     paymentGateway: env.PAYMENT_GATEWAY || 'local',
+    moyasar: { secretKey: env.MOYASAR_SECRET_KEY || undefined, webhookSecret: env.MOYASAR_WEBHOOK_SECRET || undefined },
     platform: {
       name: env.PLATFORM_NAME || 'منصة خدمة Khidma',
       vatNumber: env.PLATFORM_VAT_NUMBER || '310000000000003',

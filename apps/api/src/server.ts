@@ -34,7 +34,7 @@ const stopZatca = config.outboxWorker
     }, app.log, 5000)
   : async () => {};
 // Subscriptions due for renewal (and dunning retries): every minute, any number of servers (docs/subscription.md).
-const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway), log: app.log });
+const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey }), log: app.log });
 const stopRenewals = config.outboxWorker ? startPeriodic('subscription renewals', () => billing.renewDue(), app.log, 60_000) : async () => {};
 
 let closing = false;

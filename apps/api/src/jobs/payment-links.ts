@@ -11,6 +11,6 @@ import { startPeriodic } from './periodic';
  * write; docs/decisions.md "Payments").
  */
 export function startPaymentLinkSweeper(db: Database, config: Config, log: FastifyBaseLogger, intervalMs = 60_000) {
-  const service = createTransactionService({ db, config, gateway: paymentGatewayFor(config.paymentGateway) });
+  const service = createTransactionService({ db, config, gateway: paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey }) });
   return startPeriodic('payment link sweeper', () => service.sweepExpiredLinks(), log, intervalMs);
 }

@@ -35,6 +35,8 @@ export type RouteGuard = {
   resources?: Record<string, TenantTable>;
   /** Path parameters that are not tenant rows (plugin slugs, link tokens); the suite skips them. */
   globalParams?: boolean;
+  /** A server-to-server callback (a payment gateway's webhook) that proves itself with its own secret: no browser, so no CSRF cookie. Public only. */
+  webhook?: boolean;
   /** A `self` route a POS (cashier-device) account may use too: its own session and profile. */
   pos?: boolean;
   /** A GET that changes state (the spec names a few): the signed-in contexts it may touch are read again after it, as after a write. */
@@ -102,7 +104,7 @@ export function registerRequestContext(app: FastifyInstance, sessions: Sessions,
 
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['accept-language']);
-    checkCsrf(request);
+    if (!request.routeOptions.config?.webhook) checkCsrf(request);
     const token = bearer(request);
     request.auth = token ? await resolveToken(token) : null;
     const guard = request.routeOptions.config;
@@ -143,6 +145,7 @@ export function registerRequestContext(app: FastifyInstance, sessions: Sessions,
  */
 export function assertDeclared(entry: Pick<RouteEntry, 'method' | 'url' | 'config'>) {
   const { config, url, method } = entry;
+  if (config.webhook && config.auth !== 'public') throw new Error(`${method} ${url}: only a public route may skip CSRF as a webhook`);
   if (config.auth === 'public') return;
   const where = `${method} ${url}`;
   if (!(config.permissions && config.permissions.length > 0) && !config.self && !config.impersonator) {

@@ -75,3 +75,12 @@ describe('decideRoute (spec §2)', () => {
     expect(decideRoute({ ...base, pathname: '/settings/users', user: user({ permissions: ['settings.users'] }), route: { permissions: [...users.permissions] } })).toEqual({ kind: 'allow' });
   });
 });
+
+describe('decideRoute: the operator’s page', () => {
+  const route = { permissions: [], operator: true };
+  it('opens for the support account, not for others nor while it impersonates', () => {
+    expect(decideRoute({ ...base, pathname: '/operator', user: user({ can_imp: true, is_imp: false }), route })).toEqual({ kind: 'allow' });
+    expect(decideRoute({ ...base, pathname: '/operator', user: user({ can_imp: true, is_imp: true }), route })).toEqual({ kind: 'redirect', to: '/unauthorized' });
+    expect(decideRoute({ ...base, pathname: '/operator', user: user({ permissions: ['settings.subscriptions'] }), route })).toEqual({ kind: 'redirect', to: '/unauthorized' });
+  });
+});

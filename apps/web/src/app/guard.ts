@@ -29,6 +29,9 @@ export type GuardUser = {
   profile_completed: boolean;
   permissions: readonly string[];
   tenant: { plugins: readonly string[] };
+  /** The platform operator's account (support), and whether it is signed in as someone else now. */
+  can_imp?: boolean;
+  is_imp?: boolean;
 };
 
 export type GuardInput = {
@@ -37,7 +40,7 @@ export type GuardInput = {
   user: GuardUser | undefined;
   userFailed: boolean;
   /** The main route's requirements, from the route table (none for pages outside it). */
-  route?: { permissions: readonly PermissionKey[]; plugin?: string } | undefined;
+  route?: { permissions: readonly PermissionKey[]; plugin?: string; operator?: boolean } | undefined;
 };
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'loading' } | { kind: 'redirect'; to: string; clearSession?: boolean };
@@ -65,5 +68,7 @@ export function decideRoute({ pathname, loggedIn, user, userFailed, route }: Gua
   if (!user.profile_completed) return area === 'onboarding' ? allow : redirect('/onboarding');
   if (route?.plugin && !user.tenant.plugins.includes(route.plugin)) return redirect('/not-found-plugin');
   if (route && !holdsAny(user.permissions, route.permissions)) return redirect('/unauthorized');
+  // The platform operator's pages: the support account itself, not while it impersonates a business.
+  if (route?.operator && !(user.can_imp && !user.is_imp)) return redirect('/unauthorized');
   return allow;
 }

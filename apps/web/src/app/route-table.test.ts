@@ -1,7 +1,7 @@
 import { PERMISSION_KEYS } from '@app/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_CARDS, visibleSettingsCards } from '@/features/settings/lib/settings-cards';
-import { findMainRoute, MAIN_ROUTES, sidebarEntries } from './route-table';
+import { findMainRoute, MAIN_ROUTES, pagesToPreload, sidebarEntries } from './route-table';
 
 const user = (permissions: readonly string[], plugins: string[] = []) => ({ permissions, tenant: { plugins } });
 const paths = (u: ReturnType<typeof user>) => sidebarEntries(u).map((e) => e.path);
@@ -70,11 +70,33 @@ describe('settings routes', () => {
 });
 
 describe('subscription routes', () => {
-  it('declares the current plan, plans and current-plan pages with settings.subscriptions, and the hub links them', () => {
-    for (const path of ['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan']) {
-      expect(findMainRoute(path)?.permissions).toEqual(['settings.subscriptions']);
+  it('declares the current plan, plans, invoices and the local gateway with settings.subscriptions, and the hub links them', () => {
+    for (const path of [
+      '/settings/subscriptions',
+      '/settings/subscriptions/plans',
+      '/settings/subscriptions/current-plan',
+      '/settings/subscriptions/invoices',
+      '/settings/subscriptions/invoices/0b6e1c1e-0000-4000-8000-000000000000',
+      '/subscription-checkout/0b6e1c1e-0000-4000-8000-000000000000',
+    ]) {
+      expect(findMainRoute(path)?.permissions, path).toEqual(['settings.subscriptions']);
     }
+    expect(findMainRoute('/settings/subscriptions')?.Page).toBe(findMainRoute('/settings/subscriptions/current-plan')?.Page);
+    // The printable invoice and the gateway's page have no shell.
+    expect(findMainRoute('/settings/subscriptions/invoices/x')?.bare).toBe(true);
+    expect(findMainRoute('/subscription-checkout/x')?.bare).toBe(true);
+    expect(findMainRoute('/settings/subscriptions/invoices')?.bare).toBeUndefined();
     expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.subscriptions'])).map((c) => c.id)).toEqual(['subscription']);
     expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.taxes'])).map((c) => c.id)).not.toContain('subscription');
+  });
+});
+
+describe('the operator route', () => {
+  it('needs no key but is the operator’s: fetched ahead for the operator only', () => {
+    const route = findMainRoute('/operator');
+    expect(route).toMatchObject({ permissions: [], operator: true });
+    expect(pagesToPreload({ ...user(PERMISSION_KEYS), can_imp: false })).not.toContain(route?.Page);
+    expect(pagesToPreload({ ...user([]), can_imp: true, is_imp: true })).not.toContain(route?.Page);
+    expect(pagesToPreload({ ...user([]), can_imp: true, is_imp: false })).toContain(route?.Page);
   });
 });

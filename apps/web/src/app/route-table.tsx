@@ -9,6 +9,9 @@ const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.
 /** The management children's keys: the sidebar's management entry shows to a user holding any of them. */
 const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'services', 'products', 'packages', 'expenses', 'type-expenses'];
 
+/** The current plan answers at the subscription's own address and at `/current-plan`: one page for both. */
+const CurrentPlanPage = page(() => import('@/features/subscription/pages/current-plan-page'), 'CurrentPlanPage', ['subscription', 'users']);
+
 export type MainRoute = {
   path: string;
   Page: LazyPage;
@@ -18,6 +21,8 @@ export type MainRoute = {
   plugin?: string;
   /** A page without the sidebar and top bar (printable), still behind the guard. */
   bare?: boolean;
+  /** The platform operator's page: only the support account (`can_imp`), not while impersonating. */
+  operator?: boolean;
   /** Sidebar entry (spec §2 order: dashboard 1, calendar 2, booking 3, orders 4 …). */
   sidebar?: {
     order: number;
@@ -298,15 +303,40 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/catalogue/pages/service-metrics-page'), 'ServiceMetricsPage', ['catalogue']),
     permissions: ['services'],
   },
-  // The subscription (features/subscription): one page for the current plan, plans and current-plan
-  // until real plans and checkout exist. It answers while the trial has ended (the 402 way out).
-  ...['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan'].map(
-    (path): MainRoute => ({
-      path,
-      Page: page(() => import('@/features/subscription/pages/subscription-page'), 'SubscriptionPage', ['subscription', 'users']),
-      permissions: ['settings.subscriptions'],
-    }),
-  ),
+  // The subscription (features/subscription): the current plan, the plans, the invoices; all of them
+  // answer while the trial or the plan has ended (the 402 way out).
+  ...['/settings/subscriptions', '/settings/subscriptions/current-plan'].map((path): MainRoute => ({ path, Page: CurrentPlanPage, permissions: ['settings.subscriptions'] })),
+  {
+    path: '/settings/subscriptions/plans',
+    Page: page(() => import('@/features/subscription/pages/plans-page'), 'PlansPage', ['subscription', 'users']),
+    permissions: ['settings.subscriptions'],
+  },
+  {
+    path: '/settings/subscriptions/invoices',
+    Page: page(() => import('@/features/subscription/pages/subscription-invoices-page'), 'SubscriptionInvoicesPage', ['subscription', 'users']),
+    permissions: ['settings.subscriptions'],
+  },
+  {
+    // The platform's tax invoice to the business, printable (A4).
+    path: '/settings/subscriptions/invoices/:id',
+    Page: page(() => import('@/features/subscription/pages/subscription-invoice-page'), 'SubscriptionInvoicePage', ['subscription']),
+    permissions: ['settings.subscriptions'],
+    bare: true,
+  },
+  {
+    // The local payment gateway's page for a subscription charge (no real gateway configured).
+    path: '/subscription-checkout/:chargeId',
+    Page: page(() => import('@/features/subscription/pages/checkout-simulator-page'), 'CheckoutSimulatorPage', ['subscription']),
+    permissions: ['settings.subscriptions'],
+    bare: true,
+  },
+  {
+    // The platform operator: plans, every business's subscription, bank transfers to review.
+    path: '/operator',
+    Page: page(() => import('@/features/subscription/pages/operator-page'), 'OperatorPage', ['subscription']),
+    permissions: [],
+    operator: true,
+  },
   {
     path: '/settings/erase-data',
     Page: page(() => import('@/features/erase-data/pages/erase-data-page'), 'EraseDataPage', ['settings', 'users']),
@@ -327,7 +357,7 @@ export function findMainRoute(pathname: string): MainRoute | undefined {
   return MAIN_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
 }
 
-export type SidebarUser = { permissions: readonly string[]; tenant: { plugins: readonly string[] } };
+export type SidebarUser = { permissions: readonly string[]; tenant: { plugins: readonly string[] }; can_imp?: boolean; is_imp?: boolean };
 
 /** Sidebar entries the user may open, in spec order. */
 export function sidebarEntries(user: SidebarUser): (MainRoute & { sidebar: NonNullable<MainRoute['sidebar']> })[] {
@@ -344,7 +374,10 @@ export function sidebarEntries(user: SidebarUser): (MainRoute & { sidebar: NonNu
  */
 export function pagesToPreload(user: SidebarUser): LazyPage[] {
   const held = new Set(user.permissions);
-  const allowed = MAIN_ROUTES.filter((r) => (!r.plugin || user.tenant.plugins.includes(r.plugin)) && (r.permissions.length === 0 || r.permissions.some((k) => held.has(k))));
+  const operator = Boolean(user.can_imp && !user.is_imp);
+  const allowed = MAIN_ROUTES.filter(
+    (r) => (!r.plugin || user.tenant.plugins.includes(r.plugin)) && (r.permissions.length === 0 || r.permissions.some((k) => held.has(k))) && (!r.operator || operator),
+  );
   return [...new Set([...sidebarEntries(user).map((r) => r.Page), ...allowed.map((r) => r.Page)])];
 }
 

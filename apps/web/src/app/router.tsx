@@ -32,8 +32,8 @@ const LaunchProfilePage = lazyPage(() => import('@/features/onboarding/pages/lau
 const DevOutboxPage = lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage', ['outbox']);
 const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accept-invitation-page'), 'AcceptInvitationPage', ['users']);
 const PayPage = lazyPage(() => import('@/features/pay/pages/pay-page'), 'PayPage', ['sales']);
-const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage', ['sales']);
-const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage', ['sales']);
+const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage', ['sales', 'subscription']);
+const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage', ['sales', 'subscription']);
 
 /** The signed-in area: the shell, the printable pages and every page of the route table. */
 const MainArea = lazyPage(() => import('./main-routes'), 'MainRoutes');
@@ -69,7 +69,8 @@ export const routes: RouteObject[] = [
       layoutRoute(StandaloneLayout, [
         pageRoute('/launch-profile', LaunchProfilePage),
         pageRoute('/dev/outbox', DevOutboxPage),
-        // A customer's payment link and its outcome: no sign-in (guard.ts OPEN).
+        // A customer's payment link and its outcome: no sign-in (guard.ts OPEN). The outcome pages also
+        // tell a business how paying the platform went (a plan or a device: their query then carries charge_id).
         pageRoute('/pay/:token', PayPage),
         pageRoute('/payment-success', PaymentSuccessPage),
         pageRoute('/payment-failure', PaymentFailurePage),

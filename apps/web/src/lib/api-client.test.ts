@@ -23,7 +23,16 @@ describe('errorAction (spec §8)', () => {
   });
 
   it('does nothing on a 402 while on a subscription page or the profile: no redirect loop, no toast, no cancelled calls', () => {
-    for (const path of ['/settings/subscriptions', '/settings/subscriptions/plans', '/settings/subscriptions/current-plan', '/profile']) {
+    for (const path of [
+      '/settings/subscriptions',
+      '/settings/subscriptions/plans',
+      '/settings/subscriptions/current-plan',
+      '/settings/subscriptions/invoices/i1',
+      '/subscription-checkout/c1',
+      '/payment-success',
+      '/payment-failure',
+      '/profile',
+    ]) {
       expect(errorAction(402, {}, at(path))).toEqual({});
       expect(errorAction(402, { code: 'past_due' }, at(path, 'ar'))).toEqual({});
     }
@@ -51,6 +60,13 @@ describe('errorAction (spec §8)', () => {
     expect(errorAction(422, body, at())).toEqual({ fieldErrors: { email: 'Taken or Invalid', name: 'Short' } });
     expect(errorAction(422, body, at('/x', 'ar')).fieldErrors?.['email']).toBe('Taken أو Invalid');
     expect(errorAction(422, { errors: { plan_limit: ['Upgrade'] } }, at()).toast?.message).toBe('Upgrade');
+  });
+
+  it('toasts the first plan_limit message of a 422 (spec §8), and no toast without one', () => {
+    const body = { message: 'Limit', code: 'plan_limit', errors: { plan_limit: ['Your plan allows 3 providers. Upgrade to add more.', 'Second'] } };
+    expect(errorAction(422, body, at())).toMatchObject({ toast: { message: 'Your plan allows 3 providers. Upgrade to add more.', color: 'yellow' } });
+    expect(errorAction(422, { errors: { plan_limit: [] } }, at()).toast).toBeUndefined();
+    expect(errorAction(422, { errors: { name: ['Short'] } }, at()).toast).toBeUndefined();
   });
 
   it('toasts the server message on 500 and a network message on status 0', () => {
@@ -110,5 +126,23 @@ describe('apiRequest on a 402', () => {
     expect(navigate).toHaveBeenCalledWith('/settings/subscriptions/plans');
     expect(show).toHaveBeenCalled();
     for (const [arg] of show.mock.calls) expect(arg).toMatchObject({ id: 'subscription-ended', color: 'red' });
+  });
+});
+
+describe('apiRequest on a 422 plan_limit', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    show.mockClear();
+  });
+
+  it('toasts the first plan_limit message once and keeps it out of the form', async () => {
+    const limit = 'Your plan allows 3 providers. Upgrade your plan to add more.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: limit, code: 'plan_limit', errors: { plan_limit: [limit, 'Another'] } }), { status: 422 })),
+    );
+    await expect(apiRequest('providers', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 422, code: 'plan_limit' });
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: limit, color: 'yellow' }));
   });
 });

@@ -60,12 +60,15 @@ export type ErrorAction = {
 export const SUBSCRIPTIONS_PATH = '/settings/subscriptions';
 export const PLANS_PATH = `${SUBSCRIPTIONS_PATH}/plans`;
 export const RENEW_PATH = `${SUBSCRIPTIONS_PATH}/current-plan?renewNow=true`;
+/** The local payment gateway's page for a subscription charge (`/subscription-checkout/{charge}`). */
+export const SUBSCRIPTION_CHECKOUT_PATH = '/subscription-checkout';
 /**
- * Pages that work while the subscription has ended: the subscription pages (the way out) and the
- * profile (name, password, language, sign-out). The API answers their own calls; a 402 there comes
- * from the shell around them (sidebar counters …) and changes nothing.
+ * Pages that work while the subscription has ended: the subscription pages (the way out), the
+ * payment on its way (the local gateway's page, the outcome pages) and the profile (name, password,
+ * language, sign-out). The API answers their own calls; a 402 there comes from the shell around them
+ * (sidebar counters …) and changes nothing.
  */
-const REACHABLE_WHEN_ENDED = [SUBSCRIPTIONS_PATH, '/profile'];
+const REACHABLE_WHEN_ENDED = [SUBSCRIPTIONS_PATH, SUBSCRIPTION_CHECKOUT_PATH, '/payment-success', '/payment-failure', '/profile'];
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /**
@@ -102,7 +105,8 @@ export function errorAction(status: number, body: ApiErrorBody, ctx: { pathname:
       return { toast: { message: t('errors.notFound'), color: 'red' } };
     case status === 422: {
       const fieldErrors = joinFieldErrors(body.errors, ctx.locale);
-      const planLimit = fieldErrors['plan_limit'];
+      // A plan's limit reached (spec §8): its first message, as a toast wherever the form is.
+      const planLimit = body.errors?.['plan_limit']?.[0];
       return { fieldErrors, ...(planLimit ? { toast: { message: planLimit, color: 'yellow' as const } } : {}) };
     }
     case status === 429:

@@ -225,7 +225,7 @@ export const planBody = z.object({
   active: z.boolean().default(true),
   sort: z.number().int().min(0).max(1000).default(0),
 });
-export const operatorPlanSchema = planSchema.extend({ active: z.boolean(), sort: z.number(), subscribers: z.number() });
+export const operatorPlanSchema = planSchema.extend({ descriptions: z.object({ ar: z.string(), en: z.string() }), active: z.boolean(), sort: z.number(), subscribers: z.number() });
 export const operatorSubscriptionSchema = z.object({
   tenant_id: z.string(),
   business: z.string(),

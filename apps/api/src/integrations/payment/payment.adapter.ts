@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { moyasarGateway } from './moyasar';
 
 /**
  * The payment gateway behind payment links (DESIGN §4 "Outside world"). The shape fits the hosted
@@ -109,14 +110,17 @@ export function localGateway(): PaymentGateway {
   };
 }
 
-export const PAYMENT_GATEWAYS = ['local'] as const;
+export const PAYMENT_GATEWAYS = ['local', 'moyasar'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 
-/** The gateway PAYMENT_GATEWAY names (a real one is added beside the simulator, e.g. `moyasar`). */
-export function paymentGatewayFor(name: string | undefined): PaymentGateway {
+/** The gateway PAYMENT_GATEWAY names: the simulator, or Moyasar with its secret key. */
+export function paymentGatewayFor(name: string | undefined, secrets: { moyasarSecretKey?: string | undefined } = {}): PaymentGateway {
   switch (name ?? 'local') {
     case 'local':
       return localGateway();
+    case 'moyasar':
+      if (!secrets.moyasarSecretKey) throw new Error('PAYMENT_GATEWAY=moyasar needs MOYASAR_SECRET_KEY');
+      return moyasarGateway({ secretKey: secrets.moyasarSecretKey });
     default:
       throw new Error(`PAYMENT_GATEWAY=${name}: unknown payment gateway (known: ${PAYMENT_GATEWAYS.join(', ')})`);
   }

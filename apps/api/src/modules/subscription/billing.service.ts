@@ -570,6 +570,13 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
     return resultUrl(after, plan, locale);
   }
 
+  /** A webhook named a gateway checkout: the charge it belongs to is settled by the gateway's own answer. Unknown ones are ignored. */
+  async function settleByGatewayRef(gatewayRef: string, locale: Locale): Promise<void> {
+    const [charge] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.gatewayRef, gatewayRef));
+    if (charge?.status !== 'pending') return;
+    await settle(charge.tenantId, charge.id, await gateway.verify({ gatewayRef }), locale);
+  }
+
   async function chargeRow(tenantId: string, chargeId: string): Promise<ChargeRow> {
     if (!UUID.test(chargeId)) throw notFound();
     const [row] = await withTenant(db, tenantId, (tx) => tx.select().from(subscriptionCharges).where(and(eq(subscriptionCharges.tenantId, tenantId), eq(subscriptionCharges.id, chargeId))));
@@ -809,6 +816,7 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
     settle,
     simulate,
     returned,
+    settleByGatewayRef,
     charges,
     charge,
     chargeRow,

@@ -364,6 +364,13 @@ describe('bank transfer', () => {
   });
 });
 
+describe('the gateway webhook', () => {
+  it('refuses a webhook without the configured secret token (nothing is settled on its word)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/moyasar', payload: { type: 'payment_paid', secret_token: 'guess', data: { invoice_id: 'inv_1' } } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
 describe('plan limits', () => {
   it('the basic plan allows one branch: a second is a 422 plan_limit with the message', async () => {
     const o = await subscribed('basic', 'monthly');

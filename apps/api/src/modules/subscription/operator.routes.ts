@@ -38,7 +38,7 @@ export const operatorRoutes =
       const [row] = await db.select().from(plans).where(eq(plans.id, id));
       if (!row) throw notFound();
       const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(and(eq(tenants.subscriptionPlanId, id), inArray(tenants.subscriptionStatus, ['active', 'past_due'])));
-      return { ...toPlan(row, locale), active: row.active, sort: row.sort, subscribers: n?.n ?? 0 };
+      return { ...toPlan(row, locale), descriptions: { ar: row.descriptionAr, en: row.descriptionEn }, active: row.active, sort: row.sort, subscribers: n?.n ?? 0 };
     }
 
     app.get('/operator/plans', { config, schema: { tags, summary: 'Every plan, active or not, with its subscribers', response: { 200: z.object({ data: z.array(operatorPlanSchema) }) } } }, async (request) => {

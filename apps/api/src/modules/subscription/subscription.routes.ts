@@ -31,6 +31,7 @@ import { ctxOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { cleanFileName } from '../customers/customers.routes';
 import { readMultipart, sniffReceipt, uploadOf } from '../transactions/transactions.routes';
+import { moyasarWebhookInvoice } from '../../integrations/payment/moyasar';
 import { createBillingService } from './billing.service';
 import { createSubscriptionService } from './subscription.service';
 
@@ -183,6 +184,18 @@ export const subscriptionRoutes =
       '/subscription/return',
       { config: { auth: 'public' }, schema: { tags, summary: 'Where a hosted payment page returns: verified with the gateway, applied once, then redirected to the result page', querystring: z.object({ charge: z.string().max(60).optional().default('') }) } },
       async (request, reply) => reply.redirect(await billing.returned(request.query.charge, request.locale)),
+    );
+
+    // Moyasar's webhook: ours only with its secret token; the outcome is still read from Moyasar.
+    app.post(
+      '/webhooks/moyasar',
+      { config: { auth: 'public', webhook: true }, schema: { tags, summary: "Moyasar's payment webhook (its secret_token checked; the invoice's outcome asked of Moyasar, applied once)" } },
+      async (request, reply) => {
+        const invoiceId = moyasarWebhookInvoice(request.body, deps.config.moyasar.webhookSecret);
+        if (!invoiceId) return reply.status(401).send({ message: t('unauthenticated', request.locale) });
+        await billing.settleByGatewayRef(invoiceId, request.locale);
+        return reply.status(200).send({ received: true });
+      },
     );
 
     app.get(

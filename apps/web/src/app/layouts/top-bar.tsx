@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,6 +65,11 @@ export function TopBar({ burger }: { burger: ReactNode }) {
             {user.can_imp && !user.is_imp && (
               <Menu.Item leftSection={<IconUserShield size={16} />} onClick={() => setImpersonateOpen(true)} data-testid="impersonate-open">
                 {t('impersonation.open')}
+              </Menu.Item>
+            )}
+            {user.can_imp && !user.is_imp && (
+              <Menu.Item component={Link} to="/operator" leftSection={<IconBuildingStore size={16} />} data-testid="menu-operator">
+                {t('subscription:operator.menu')}
               </Menu.Item>
             )}
             {user.can_imp && !user.is_imp && (localDelivery?.sms || localDelivery?.email) && (

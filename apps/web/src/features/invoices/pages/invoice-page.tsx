@@ -11,6 +11,7 @@ import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useInvoice } from '../api/invoices';
 import { QrCode } from '../components/qr-code';
+import { DocRow, useBilingual } from '../components/bilingual';
 import '@/features/orders/pages/receipt.css';
 import './invoice.css';
 
@@ -19,7 +20,6 @@ const PRINT_DELAY_MS = 1000;
 /** The documents signed into the ZATCA chain: they have an e-invoice XML to download. */
 const SIGNED = new Set(['pending', 'reported', 'cleared', 'rejected']);
 const isLocale = (v: string | null): v is Locale => v === 'ar' || v === 'en';
-const other = (l: Locale): Locale => (l === 'ar' ? 'en' : 'ar');
 
 /** `/preview-invoices/:id`: the document on screen, with print and the language of its main labels. */
 export function InvoicePreviewPage() {
@@ -129,26 +129,11 @@ function InvoicePage({ autoPrint }: { autoPrint: boolean }) {
 
 /** The document: every label in both languages (`lang` first), amounts with the currency's digits. */
 function InvoicePaper({ invoice: inv, lang }: { invoice: Invoice; lang: Locale }) {
-  const { i18n } = useTranslation();
-  const main = i18n.getFixedT(lang, 'invoices');
-  const second = i18n.getFixedT(other(lang), 'invoices');
+  const { main, both } = useBilingual(lang, 'invoices');
   const timeFormat = useCurrentUser().tenant.time_format;
-  const both = (key: string) => (
-    <>
-      {main(key)}
-      <span className="invoice-second" lang={other(lang)}>
-        {second(key)}
-      </span>
-    </>
-  );
   const money = (minor: number) => <span className="ltr">{formatMoney(minor, lang, inv.currency)}</span>;
   const when = (iso: string) => formatDateTimeIn(iso, lang, timeFormat, inv.time_zone);
-  const row = (label: ReactNode, value: ReactNode, testId?: string) => (
-    <div className="receipt-line" data-testid={testId}>
-      <span>{label}</span>
-      <span>{value}</span>
-    </div>
-  );
+  const row = (label: ReactNode, value: ReactNode, testId?: string) => <DocRow label={label} value={value} testId={testId} />;
   const title = inv.type === 'refund' ? 'doc.creditNote' : inv.template === 'standard' ? 'doc.taxInvoice' : inv.template === 'simplified' ? 'doc.simplifiedTaxInvoice' : 'doc.invoice';
   const vatRate = (l: Invoice['lines'][number]) => l.taxes.reduce((a, x) => a + x.rate_bps, 0) / 100;
   return (

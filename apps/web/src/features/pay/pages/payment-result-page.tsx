@@ -3,6 +3,8 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Money } from '@/components/money';
+import { SubscriptionResult } from '@/features/subscription/components/subscription-result';
+import { subscriptionOutcome } from '@/features/subscription/lib/subscription';
 import { getToken } from '@/lib/storage';
 
 /** The details a result page shows, read from its query (what the pay page passed on). */
@@ -18,9 +20,15 @@ export function resultDetails(params: URLSearchParams) {
   };
 }
 
+/** The business's own plan paid (the query carries `charge_id` and `plan`), or a customer's payment link. */
 function ResultPage({ kind }: { kind: 'success' | 'failure' }) {
-  const { t } = useTranslation('sales');
   const [params] = useSearchParams();
+  const outcome = subscriptionOutcome(params);
+  return outcome ? <SubscriptionResult kind={kind} outcome={outcome} /> : <PaymentLinkResult kind={kind} params={params} />;
+}
+
+function PaymentLinkResult({ kind, params }: { kind: 'success' | 'failure'; params: URLSearchParams }) {
+  const { t } = useTranslation('sales');
   const d = resultDetails(params);
   const ok = kind === 'success';
   const signedIn = Boolean(getToken());
@@ -85,7 +93,7 @@ function ResultPage({ kind }: { kind: 'success' | 'failure' }) {
   );
 }
 
-/** `/payment-success`: the payment went through (public: the customer of a payment link is not signed in). */
+/** `/payment-success`: the payment went through (public: the customer of a payment link is not signed in; a business back from paying its plan is). */
 export const PaymentSuccessPage = () => <ResultPage kind="success" />;
 
 /** `/payment-failure`: it did not; a way back to try again. */
