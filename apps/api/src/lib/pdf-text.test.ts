@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/shared/format';
 import { describe, expect, it } from 'vitest';
-import { visualRuns } from './pdf-text';
+import { lineIsRtl, visualRuns } from './pdf-text';
 
 /** The runs of a line in the order they are drawn, left to right (rule L2 of the bidi algorithm). */
 const order = (text: string, rtl: boolean) => visualRuns(text, rtl).map((r) => `${r.rtl ? 'R' : 'L'}:${r.text}`);
@@ -24,5 +24,16 @@ describe('visualRuns: mixed Arabic and Latin lines in visual order', () => {
   it('drops the directional marks (they have no glyph) and turns narrow spaces into spaces', () => {
     expect(visualRuns('\u200f12:30\u202fPM\u200e', false).map((r) => r.text).join('')).toBe('12:30 PM');
     expect(order('', true)).toEqual([]);
+  });
+
+  it('reads a line’s own direction from its first strong character, like dir="auto" (digits alone: left to right)', () => {
+    expect(lineIsRtl('+966509153452')).toBe(false);
+    expect(lineIsRtl('#6')).toBe(false);
+    expect(lineIsRtl('VAT 15%')).toBe(false);
+    expect(lineIsRtl('ضريبة القيمة المضافة 15%')).toBe(true);
+    expect(lineIsRtl(formatMoney(5000, 'ar', 'SAR'))).toBe(true);
+    expect(lineIsRtl(formatMoney(5000, 'en', 'SAR'))).toBe(false);
+    // A phone in an Arabic document: drawn left to right, its plus first.
+    expect(visualRuns('+966509153452', lineIsRtl('+966509153452')).map((r) => r.text).join('')).toBe('+966509153452');
   });
 });

@@ -82,6 +82,18 @@ export function visualRuns(text: string, rtlBase: boolean): Run[] {
   return out;
 }
 
+/**
+ * A line's own direction, as a browser reads `dir="auto"`: from its first strong character (an
+ * Arabic letter or RLM: right to left; a Latin letter or LRM: left to right). A line of digits and
+ * signs alone ("+966…", "#6", "15%") reads left to right in both languages, as the dashboard shows
+ * such values; so a phone number or a VAT id keeps its order inside an Arabic document.
+ */
+export function lineIsRtl(text: string): boolean {
+  const m = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f]|[A-Za-z\u00c0-\u024f\u200e]/.exec(text);
+  if (!m) return false;
+  return m[0] !== '\u200e' && !/[A-Za-z\u00c0-\u024f]/.test(m[0]);
+}
+
 export type TextBox = {
   x: number;
   y: number;
@@ -112,7 +124,9 @@ export function drawLine(doc: PDFKit.PDFDocument, text: string, box: TextBox): n
   let size = box.size;
   const min = box.minSize ?? Math.max(6, box.size - 2);
   doc.font(box.bold ? 'bold' : 'regular').fontSize(size);
-  let runs = visualRuns(text, box.rtl);
+  // Where the line sits follows the document (box.rtl); the order within it follows the line itself.
+  const rtl = lineIsRtl(text);
+  let runs = visualRuns(text, rtl);
   while (widthOf(doc, runs) > box.width && size > min) {
     size -= 0.5;
     doc.fontSize(size);
@@ -121,7 +135,7 @@ export function drawLine(doc: PDFKit.PDFDocument, text: string, box: TextBox): n
     const chars = Array.from(text);
     while (chars.length > 1 && widthOf(doc, runs) > box.width) {
       chars.pop();
-      runs = visualRuns(`${chars.join('').trimEnd()}…`, box.rtl);
+      runs = visualRuns(`${chars.join('').trimEnd()}…`, rtl);
     }
   }
   const w = widthOf(doc, runs);

@@ -211,13 +211,13 @@ async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: 
     .onConflictDoUpdate({ target: platformCounters.name, set: { value: sql`${platformCounters.value} + 1` } })
     .returning();
   const number = `SUB-${String(counter!.value).padStart(6, '0')}`;
-  const day = (d: Date | null, locale: Locale) => (d ? new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', { dateStyle: 'medium', timeZone: tenant.timezone }).format(d) : '');
   const describe = (locale: Locale) => {
     if (charge.kind === 'product') return locale === 'ar' ? `شراء منتج × ${charge.quantity}` : `Product purchase × ${charge.quantity}`;
     const name = plan ? (locale === 'ar' ? plan.nameAr : plan.nameEn) : '';
     const what = locale === 'ar' ? `اشتراك خدمة — خطة ${name} (${CYCLE_WORDS[charge.cycle as BillingCycle]?.ar ?? ''})` : `Khidma subscription — ${name} plan (${CYCLE_WORDS[charge.cycle as BillingCycle]?.en ?? ''})`;
     const upgrade = charge.kind === 'upgrade' ? (locale === 'ar' ? '، ترقية' : ', upgrade') : '';
-    return `${what}${upgrade}: ${day(charge.periodStart, locale)} – ${day(charge.periodEnd, locale)}`;
+    // The period is a field of its own (period_start, period_end): the document shows it beside.
+    return `${what}${upgrade}`;
   };
   const issuedAt = clock.now();
   await tx

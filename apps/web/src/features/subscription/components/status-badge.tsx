@@ -7,7 +7,7 @@ import { CHARGE_COLORS, STATUS_COLORS } from '../lib/subscription';
 export function StatusBadge({ label, size = 'lg' }: { label: SubscriptionStatusLabel; size?: BadgeProps['size'] }) {
   const { t } = useTranslation('subscription');
   return (
-    <Badge color={STATUS_COLORS[label]} variant="light" size={size} data-testid="subscription-status" data-status={label}>
+    <Badge color={STATUS_COLORS[label]} variant="light" size={size} style={{ minWidth: 'max-content' }} data-testid="subscription-status" data-status={label}>
       {t(`status.${label}`)}
     </Badge>
   );
@@ -17,7 +17,7 @@ export function StatusBadge({ label, size = 'lg' }: { label: SubscriptionStatusL
 export function ChargeStatusBadge({ status }: { status: Charge['status'] }) {
   const { t } = useTranslation('subscription');
   return (
-    <Badge color={CHARGE_COLORS[status]} variant="light" size="sm" data-testid="charge-status" data-status={status}>
+    <Badge color={CHARGE_COLORS[status]} variant="light" size="sm" style={{ minWidth: 'max-content' }} data-testid="charge-status" data-status={status}>
       {t(`charges.status.${status}`)}
     </Badge>
   );

@@ -108,7 +108,7 @@ function PlansPanel() {
               {p.name}
             </Text>
             {p.recommended && (
-              <Badge size="xs" color="brand" variant="light">
+              <Badge size="xs" color="brand" variant="light" style={{ minWidth: 'max-content' }}>
                 {t('plans.recommended')}
               </Badge>
             )}
@@ -143,7 +143,7 @@ function PlansPanel() {
       header: t('operator.plans.active'),
       card: 'aside',
       cell: (p) => (
-        <Badge color={p.active ? 'green' : 'gray'} variant="light">
+        <Badge color={p.active ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
           {t(p.active ? 'operator.plans.isActive' : 'operator.plans.isInactive')}
         </Badge>
       ),
