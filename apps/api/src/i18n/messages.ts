@@ -261,6 +261,7 @@ export const MESSAGES = {
   plan_limit_branches: { ar: 'تسمح خطتك بـ {limit} من الفروع، رقِّ خطتك لإضافة المزيد', en: 'Your plan allows {limit} branches: upgrade to add more' },
   plan_limit_users: { ar: 'تسمح خطتك بـ {limit} من المستخدمين، رقِّ خطتك لإضافة المزيد', en: 'Your plan allows {limit} users: upgrade to add more' },
   plan_limit_bookings_per_month: { ar: 'تسمح خطتك بـ {limit} حجز في الشهر، رقِّ خطتك للمزيد', en: 'Your plan allows {limit} bookings a month: upgrade for more' },
+  plan_limit_plugin: { ar: 'خطتك لا تشمل هذه الإضافة، رقِّ خطتك إلى خطة تشملها', en: 'Your plan does not include this plugin: upgrade to a plan that does' },
   coupon_not_found: { ar: 'القسيمة غير موجودة', en: 'Coupon not found' },
   plan_current: { ar: 'هذه خطتك الحالية', en: 'This is already your plan' },
   plan_not_current: { ar: 'جدّد خطتك الحالية، أو اختر خطة أخرى من صفحة الخطط', en: 'Renew your current plan, or choose another on the plans page' },

@@ -1,3 +1,4 @@
+import { assertPluginInPlan } from '../subscription/billing.service';
 import { type Locale, PLUGINS, type PluginSlug } from '@app/shared/constants';
 import type { Plugin } from '@app/shared/schemas/access';
 import { and, eq, sql } from 'drizzle-orm';
@@ -32,16 +33,17 @@ export function createPluginService(deps: { db: Database }) {
 
   /** Adds or removes the slug in one conditional update, so two racing requests cannot both succeed. */
   async function setInstalled(ctx: AuthContext, slug: PluginSlug, install: boolean, locale: Locale): Promise<Plugin> {
-    const rows = await withTenant(db, ctx.tenantId, (tx) =>
-      tx
+    const rows = await withTenant(db, ctx.tenantId, async (tx) => {
+      if (install) await assertPluginInPlan(tx, ctx.tenant, slug);
+      return tx
         .update(tenants)
         .set({
           plugins: install ? sql`array_append(${tenants.plugins}, ${slug}::text)` : sql`array_remove(${tenants.plugins}, ${slug}::text)`,
           updatedAt: sql`now()`,
         })
         .where(and(eq(tenants.id, ctx.tenantId), install ? sql`not (${slug}::text = any(${tenants.plugins}))` : sql`${slug}::text = any(${tenants.plugins})`))
-        .returning({ plugins: tenants.plugins }),
-    );
+        .returning({ plugins: tenants.plugins });
+    });
     const row = rows[0];
     if (!row) throw new AppError(422, install ? 'already_installed' : 'not_installed');
     return toPlugin(slug, row.plugins, locale);

@@ -254,6 +254,14 @@ async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: 
 }
 
 
+/** 422 `plan_limit` when the business's plan does not include the plugin (the free trial includes every one). */
+export async function assertPluginInPlan(exec: Executor, tenant: Pick<TenantRow, 'subscriptionPlanId'>, slug: string): Promise<void> {
+  if (!tenant.subscriptionPlanId) return;
+  const [plan] = await exec.select({ plugins: plans.plugins }).from(plans).where(eq(plans.id, tenant.subscriptionPlanId));
+  if (!plan || plan.plugins.includes(slug)) return;
+  throw new AppError(422, 'plan_limit_plugin', { code: 'plan_limit', fields: { plan_limit: [{ key: 'plan_limit_plugin' }] } });
+}
+
 type Quote = CheckoutResult & { couponId: string | null; planRow: PlanRow; periodStartAt: Date; periodEndAt: Date };
 
 export function createBillingService(deps: { db: Database; config: Config; gateway: PaymentGateway; log?: FastifyBaseLogger }) {

@@ -372,6 +372,15 @@ describe('the gateway webhook', () => {
 });
 
 describe('plan limits', () => {
+  it('a plugin outside the plan is refused (422 plan_limit); the plan that includes it allows it', async () => {
+    const o = await subscribed('basic', 'monthly');
+    const res = await o.client.put('plugins/pos/install');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'plan_limit', errors: { plan_limit: ['Your plan does not include this plugin: upgrade to a plan that does'] } });
+    await payByCard(o.client, 'pro', 'monthly');
+    expect((await o.client.put('plugins/pos/install')).statusCode).toBe(200);
+  });
+
   it('the basic plan allows one branch: a second is a 422 plan_limit with the message', async () => {
     const o = await subscribed('basic', 'monthly');
     const res = await o.client.post('branches', { name: 'Second branch', phone: '512345678' });
