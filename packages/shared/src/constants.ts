@@ -12,6 +12,8 @@ export const TRIAL_DAYS = 7;
 export const TRIAL_EXTENSION_DAYS = 7;
 /** The web reloads the page this long after a trial extension (spec: "reloads the page after 3 seconds"). */
 export const TRIAL_EXTENSION_RELOAD_MS = 3000;
+/** After a product checkout the browser goes to the payment page after this long (spec §7: one second; a plan's checkout goes at once). */
+export const PRODUCT_CHECKOUT_REDIRECT_MS = 1000;
 export const OTP_LENGTH = 4;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;

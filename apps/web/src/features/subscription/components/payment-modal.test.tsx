@@ -1,3 +1,4 @@
+import { PRODUCT_CHECKOUT_REDIRECT_MS } from '@app/shared/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -244,14 +245,19 @@ describe('PaymentModal: a downgrade', () => {
 });
 
 describe('PaymentModal: a product', () => {
-  it('pays a quantity of a device by card', async () => {
+  it('pays a quantity of a device by card: the payment page opens a second after the answer (spec §7)', async () => {
     api.routes['POST /api/v1/cashier-products/d1/checkout'] = () => ({ status: 201, json: { message: 'Started', data: { url: 'https://gateway.test/d1', charge_id: 'ch5' } } });
     open({ mode: 'product', product: { id: 'd1', kind: 'cashier', name: 'Cashier device', description: 'A counter terminal', price: 50000, currency: 'SAR' } });
     expect(await screen.findByText('Buy Cashier device')).toBeTruthy();
     fireEvent.change(screen.getByTestId('product-quantity'), { target: { value: '2' } });
     expect(screen.getByTestId('checkout-total').textContent).toBe(sar(100000));
+    const timers = vi.spyOn(window, 'setTimeout');
     fireEvent.click(screen.getByTestId('checkout-submit'));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://gateway.test/d1'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://gateway.test/d1'), { timeout: 5000 });
+    // Not at once: through a timer of one second.
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), PRODUCT_CHECKOUT_REDIRECT_MS);
+    expect(PRODUCT_CHECKOUT_REDIRECT_MS).toBe(1000);
+    timers.mockRestore();
     expect(api.called('POST /api/v1/cashier-products/d1/checkout')[0]?.body).toEqual({ payment_method: 'credit_card', quantity: 2 });
   });
 });

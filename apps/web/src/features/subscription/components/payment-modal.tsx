@@ -1,3 +1,4 @@
+import { PRODUCT_CHECKOUT_REDIRECT_MS } from '@app/shared/constants';
 import { type CheckoutResult, couponQuery, type Product, productCheckoutBody } from '@app/shared/schemas/subscription';
 import { messageFor } from '@app/shared/validation';
 import {
@@ -492,9 +493,12 @@ function ProductPayment({ product, onClose, setBusy }: BodyProps & { product: Pr
     setError(null);
     buy.mutate(count, {
       onSuccess: (res) => {
-        if (res.data.url) {
+        const url = res.data.url;
+        if (url) {
+          // Spec §7: the server's message shows, and the payment page opens a second later.
           setLeaving(true);
-          pageLocation.assign(res.data.url);
+          toast(res.message);
+          window.setTimeout(() => pageLocation.assign(url), PRODUCT_CHECKOUT_REDIRECT_MS);
         } else toast(t('payment.noUrl'), 'red');
       },
       onError: (e) => {
