@@ -121,7 +121,9 @@ export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** The payment form (spec §3): a card payment carries no bank fields (spec §5); a transfer needs bank, beneficiary and receipt (multipart). */
 export const PAYMENT_METHODS = ['credit_card', 'bank_transfer'] as const;
-export const cardCheckoutBody = z.object({ payment_method: z.literal('credit_card'), coupon: couponCode.optional() }).strict();
+/** Bank fields on a card payment are refused by name (not by a strict object: zod's unknown-key check breaks on a key like "constructor"). */
+const noBankField = z.never('invalid').optional();
+export const cardCheckoutBody = z.object({ payment_method: z.literal('credit_card'), coupon: couponCode.optional(), bank_id: noBankField, beneficiary_name: noBankField, receipt: noBankField });
 
 /** `POST subscription/{plan}/checkout/{cycle}` → 201. `url`: where the browser goes now (the gateway's page); null for a transfer and a downgrade. */
 export const checkoutStartedSchema = checkoutResultSchema.extend({
@@ -205,7 +207,7 @@ export type SubscriptionInvoice = z.infer<typeof subscriptionInvoiceSchema>;
 /** Product purchases (`POST {product}-products/{id}/checkout`, spec §7): a cashier device, say. */
 export const productSchema = z.object({ id: z.string(), kind: z.string(), name: z.string(), description: z.string(), price: z.number(), currency: z.string() });
 export type Product = z.infer<typeof productSchema>;
-export const productCheckoutBody = z.object({ payment_method: z.literal('credit_card'), quantity: z.coerce.number().int('invalid').min(1, 'min_quantity').max(100) }).strict();
+export const productCheckoutBody = z.object({ payment_method: z.literal('credit_card'), quantity: z.coerce.number().int('invalid').min(1, 'min_quantity').max(100) });
 
 // ------------------------------------------------------------------ the platform operator
 

@@ -129,6 +129,15 @@ describe('trial → expiry → 402 → checkout by card → active', () => {
     const res = await o.client.post('subscription/basic/checkout/monthly', { payment_method: 'credit_card', bank_id: 'x', beneficiary_name: 'y' });
     expect(res.statusCode).toBe(422);
   });
+
+  it('a body with a "constructor" key is a 4xx, never a 500 (the security fuzz found it, seed -1103132449)', async () => {
+    const o = await newOwner(t);
+    for (const url of ['subscription/basic/checkout/monthly', 'subscription/renew/basic']) {
+      const res = await o.client.post(url, JSON.parse('{"constructor":{}}'));
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+    }
+  });
 });
 
 describe('applied exactly once', () => {

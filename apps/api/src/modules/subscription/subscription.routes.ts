@@ -42,7 +42,7 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).op
 /** The payment form: a card carries nothing else (spec §5); a transfer its bank, beneficiary and (multipart) receipt. */
 const paymentForm = z.union([
   cardCheckoutBody,
-  z.object({ payment_method: z.literal('bank_transfer'), bank_id: z.string().max(60).optional(), beneficiary_name: z.string().trim().max(120).optional(), coupon: couponCode.optional() }).strict(),
+  z.object({ payment_method: z.literal('bank_transfer'), bank_id: z.string().max(60).optional(), beneficiary_name: z.string().trim().max(120).optional(), coupon: couponCode.optional() }),
 ]);
 
 /**
