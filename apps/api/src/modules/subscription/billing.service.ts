@@ -11,6 +11,7 @@ import type {
   Product,
   SubscriptionInvoice,
 } from '@app/shared/schemas/subscription';
+import { formatDate } from '@app/shared/format';
 import { PLAN_LIMITS } from '@app/shared/schemas/subscription';
 import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -291,7 +292,6 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
   }
 
   /** Whether the business has a plan running now (active, not past its end). */
-  const running = runningAt;
 
   /**
    * What choosing `plan` on `cycle` costs now (see docs/decisions.md "Subscription and billing"):
@@ -307,7 +307,7 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
     let start = now;
     let base = unit;
     let credit = 0;
-    const isRunning = running(tenant, now);
+    const isRunning = runningAt(tenant, now);
     const current = tenant.subscriptionPlanId ? (await exec.select().from(plans).where(eq(plans.id, tenant.subscriptionPlanId)))[0] : undefined;
     const currentCycle = (tenant.subscriptionCycle as BillingCycle | null) ?? 'monthly';
     if (mode === 'renew') {
@@ -418,7 +418,7 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
       if (waiting) throw new AppError(422, 'transfer_pending', { fields: { payment_method: [{ key: 'transfer_pending' }] } });
       if (q.kind === 'downgrade') {
         await tx.update(tenants).set({ subscriptionNextPlanId: plan.id, subscriptionNextCycle: c, updatedAt: new Date() }).where(eq(tenants.id, ctx.tenantId));
-        const when = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', { dateStyle: 'long', timeZone: tenant.timezone }).format(q.periodStartAt);
+        const when = formatDate(q.periodStartAt, locale, { dateStyle: 'long', timeZone: tenant.timezone });
         return { type: 'done', value: { message: t('downgrade_scheduled', locale, { plan: q.plan.name, date: when }), data: { ...publicQuote(q), charge_id: null, status: 'scheduled', url: null } } };
       }
       const method = input.payment_method;
@@ -611,7 +611,7 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
   async function setAutoRenew(ctx: AuthContext, on: boolean): Promise<TenantRow> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const tenant = await tenantOf(tx, ctx.tenantId);
-      if (!running(tenant, clock.now())) throw new AppError(422, 'no_active_plan', { code: 'no-active-plan' });
+      if (!runningAt(tenant, clock.now())) throw new AppError(422, 'no_active_plan', { code: 'no-active-plan' });
       const [row] = await tx.update(tenants).set({ subscriptionAutoRenew: on, showRenewMessage: !on, updatedAt: new Date() }).where(eq(tenants.id, ctx.tenantId)).returning();
       return row!;
     });

@@ -18,6 +18,7 @@ import {
   subscriptionInvoiceSchema,
   subscriptionSchema,
 } from '@app/shared/schemas/subscription';
+import { formatDate } from '@app/shared/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -84,7 +85,7 @@ export const subscriptionRoutes =
         async (request) => {
           const ctx = ctxOf(request);
           const row = await billing.setAutoRenew(ctx, on);
-          const date = new Intl.DateTimeFormat(request.locale === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', { dateStyle: 'long', timeZone: row.timezone }).format(row.subscriptionEndsAt ?? new Date());
+          const date = formatDate(row.subscriptionEndsAt ?? new Date(), request.locale, { dateStyle: 'long', timeZone: row.timezone });
           return { message: on ? t('auto_renew_resumed', request.locale) : t('auto_renew_canceled', request.locale, { date }), data: await subscription.full(ctx.tenantId, request.locale) };
         },
       );
