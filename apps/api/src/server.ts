@@ -9,6 +9,7 @@ import { startDashboardCompactor } from './jobs/dashboard-compactor';
 import { startPeriodic } from './jobs/periodic';
 import { submitDue } from './modules/invoices/zatca-core';
 import { syncDueToWafeq } from './modules/invoices/accounting';
+import { submitPlatformDue } from './modules/subscription/platform-zatca';
 import { createBillingService } from './modules/subscription/billing.service';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 
@@ -30,6 +31,7 @@ const stopCompactor = startDashboardCompactor(handle.db, app.log);
 const stopZatca = config.outboxWorker
   ? startPeriodic('e-invoice submissions', async () => {
       await submitDue(handle.db, app.log);
+      await submitPlatformDue(handle.db, app.log);
       await syncDueToWafeq(handle.db, app.log);
     }, app.log, 5000)
   : async () => {};

@@ -1,10 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { DAY_MS } from '../lib/clock';
 import { periodEnd, withVat } from '../modules/subscription/billing-core';
 import { applyCharge } from '../modules/subscription/billing.service';
+import { configureZatca, zatcaConfigured } from '../modules/invoices/zatca-core';
+import { connectPlatformUnit, platformUnit } from '../modules/subscription/platform-zatca';
+import { secretBoxFor } from '../lib/secret-box';
 import type { Tx } from './client';
-import { platformBanks, platformProducts, plans, subscriptionCharges, subscriptionCoupons, subscriptionInvoices } from './schema/subscriptions';
+import { platformBanks, platformProducts, platformZatcaUnit, plans, subscriptionCharges, subscriptionCoupons } from './schema/subscriptions';
 import { tenants } from './schema/tenants';
 
 /**
@@ -32,6 +35,7 @@ export async function ensureDemoSubscription(tx: Tx, tenantId: string, now: Date
     });
   }
   await tx.insert(subscriptionCoupons).values({ code: 'WELCOME10', type: 'percentage', value: 1000, maxRedemptions: 1000 }).onConflictDoNothing();
+  await ensurePlatformUnit(tx);
 
   const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant || tenant.subscriptionPlanId) return;
@@ -40,7 +44,7 @@ export async function ensureDemoSubscription(tx: Tx, tenantId: string, now: Date
   const start = new Date(now.getTime() - 40 * DAY_MS);
   const end = periodEnd(start, 'yearly');
   const { vat, total } = withVat(plan.yearlyAmount);
-  // The period is the demo's own (40 days ago); `applyCharge` starts a first plan now, so the dates are set after.
+  // A first plan, paid 40 days ago (its invoice issued and signed then).
   await tx.update(tenants).set({ subscriptionStatus: null, subscriptionEndsAt: null }).where(eq(tenants.id, tenantId));
   const [charge] = await tx
     .insert(subscriptionCharges)
@@ -66,11 +70,31 @@ export async function ensureDemoSubscription(tx: Tx, tenantId: string, now: Date
       paidAt: start,
     })
     .returning();
-  await applyCharge(tx, charge!, 'local_tok_demo', loadConfig().platform);
-  await tx
-    .update(tenants)
-    .set({ subscriptionStartAt: start, subscriptionEndsAt: end, subscriptionAnchorDay: start.getUTCDate() })
-    .where(eq(tenants.id, tenantId));
-  await tx.update(subscriptionCharges).set({ periodStart: start, periodEnd: end }).where(and(eq(subscriptionCharges.tenantId, tenantId), eq(subscriptionCharges.id, charge!.id)));
-  await tx.update(subscriptionInvoices).set({ periodStart: start, periodEnd: end, issuedAt: start }).where(and(eq(subscriptionInvoices.tenantId, tenantId), eq(subscriptionInvoices.chargeId, charge!.id)));
+  await applyCharge(tx, charge!, 'local_tok_demo', loadConfig().platform, start);
+}
+
+/**
+ * The platform's own e-invoicing unit, configured from its seller details and connected to the
+ * local ZATCA simulator (any six digits but 000000 pass as the OTP), so the demo's subscription
+ * invoices are signed and reported like a business's. Left alone once it exists.
+ */
+async function ensurePlatformUnit(tx: Tx): Promise<void> {
+  if (await platformUnit(tx)) return;
+  const config = loadConfig();
+  if (!zatcaConfigured()) configureZatca({ box: secretBoxFor(config), productionUrl: config.zatcaProductionUrl });
+  await tx.insert(platformZatcaUnit).values({
+    commonName: 'Khidma-Platform-EGS',
+    crNumber: '1010000001',
+    organizationIdentifier: config.platform.vatNumber,
+    organizationUnitName: 'Khidma Riyadh',
+    organizationName: config.platform.name,
+    street: 'طريق الملك فهد',
+    buildingNumber: '2222',
+    subdivision: 'العليا',
+    city: 'الرياض',
+    postalCode: '12211',
+    industry: 'Software',
+    environment: 'simulation',
+  });
+  await connectPlatformUnit(tx, '123456');
 }

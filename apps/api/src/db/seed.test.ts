@@ -298,8 +298,14 @@ describe('the demo sample month', () => {
     expect(tenant).toMatchObject({ subscription_status: 'active', subscription_plan: 'business', subscription_cycle: 'yearly', subscription_auto_renew: true });
     const days = (new Date(tenant!.ends).getTime() - new Date(tenant!.start).getTime()) / 86_400_000;
     expect(days === 365 || days === 366).toBe(true);
-    const invoices = await rows<{ kind: string; total: number }>(t.db, sql`select kind, total::int as total from subscription_invoices where tenant_id = ${tenantId}`);
-    expect(invoices).toEqual([{ kind: 'new', total: 495558 }]);
+    const invoices = await rows<{ kind: string; total: number; icv: number; zatca_status: string; issued: string }>(
+      t.db,
+      sql`select kind, total::int as total, icv, zatca_status, issued_at::text as issued from subscription_invoices where tenant_id = ${tenantId}`,
+    );
+    // Issued when paid, and signed by the platform's own unit (connected to the local ZATCA simulator by the seed).
+    expect(invoices).toEqual([{ kind: 'new', total: 495558, icv: 1, zatca_status: 'pending', issued: tenant!.start }]);
+    const [unit] = await rows<{ status: string; icv: number }>(t.db, sql`select status, icv from platform_zatca_unit`);
+    expect(unit).toEqual({ status: 'connected', icv: 1 });
     const [platform] = await rows<{ banks: number; products: number }>(t.db, sql`select (select count(*)::int from platform_banks) as banks, (select count(*)::int from platform_products) as products`);
     expect(platform).toEqual({ banks: 2, products: 1 });
   });

@@ -1,7 +1,7 @@
 import { BOOKING_DESK_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { idParam } from '@app/shared/schemas/access';
 import { messageSchema } from '@app/shared/schemas/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { t } from '../i18n/messages';
@@ -16,6 +16,16 @@ export function ctxOf(request: FastifyRequest): AuthContext {
 }
 
 /** Response shapes of DESIGN §4: a list `{ data: [...] }`, one object `{ data }`, a write `{ message, data }`. */
+/** An e-invoice's XML as a download, never cached or sniffed. */
+export function sendXml(reply: FastifyReply, doc: { xml: string; name: string }) {
+  return reply
+    .header('content-type', 'application/xml; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${doc.name}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(doc.xml);
+}
+
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 export const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const written = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });

@@ -1,3 +1,4 @@
+import { invoicingSettingsSchema } from './invoices';
 import { z } from 'zod';
 
 /**
@@ -199,8 +200,12 @@ export const subscriptionInvoiceSchema = z.object({
   currency: z.string(),
   seller: z.object({ name: z.string(), vat_number: z.string(), address: z.string() }),
   buyer: z.object({ name: z.string(), vat_number: z.string().nullable() }),
-  /** Base64 TLV, ZATCA tags 1–5. */
+  /** Base64 TLV: ZATCA tags 1–9 once the platform's unit signed the invoice, else tags 1–5. */
   qr: z.string(),
+  /** The platform's e-invoicing: not-submitted (its unit was not connected), pending, reported, cleared, rejected. */
+  zatca_status: z.enum(['not-submitted', 'pending', 'reported', 'cleared', 'rejected']),
+  /** The invoice's counter in the platform's chain; null when not signed. */
+  icv: z.number().nullable(),
 });
 export type SubscriptionInvoice = z.infer<typeof subscriptionInvoiceSchema>;
 
@@ -240,3 +245,7 @@ export const operatorSubscriptionSchema = z.object({
 });
 export const operatorTransferSchema = chargeSchema.extend({ business: z.string(), bank: z.string().nullable(), beneficiary_name: z.string().nullable(), receipt_name: z.string().nullable(), review_due_at: z.string() });
 export const rejectTransferBody = z.object({ reason: z.string().trim().min(1, { error: 'required', abort: true }).max(300) });
+
+/** The platform's own e-invoicing unit (the operator's screen): its configuration and its invoices counted by ZATCA status. */
+export const platformZatcaSchema = invoicingSettingsSchema.extend({ invoices: z.record(z.string(), z.number()) });
+export type PlatformZatca = z.infer<typeof platformZatcaSchema>;

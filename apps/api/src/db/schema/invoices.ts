@@ -14,6 +14,63 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
+/** What a document carries for phase two of Saudi e-invoicing: our invoices and the platform's subscription invoices alike. */
+export const zatcaDocumentColumns = () => ({
+  /** The document's UUID for the tax authority (KSA-1). */
+  uuid: uuid('uuid').notNull().defaultRandom(),
+  /** not-submitted, pending, reported, cleared, rejected, not-required (settings/invoicing). */
+  zatcaStatus: text('zatca_status').notNull().default('not-submitted'),
+  /** The signing device's counter (ICV) and the hash chain: this document's hash and the one before. */
+  icv: integer('icv'),
+  invoiceHash: text('invoice_hash'),
+  previousHash: text('previous_hash'),
+  /** The signed UBL XML as sent (kept for good, also when rejected). */
+  xml: text('xml'),
+  /** A standard invoice as ZATCA cleared it (its stamp added): the legal document, kept for good. */
+  clearedXml: text('cleared_xml'),
+  /** Phase-two QR (tags 1–9) once signed. */
+  signedQr: text('signed_qr'),
+  zatcaErrors: jsonb('zatca_errors').$type<{ code: string; message: string }[]>(),
+  zatcaAttempts: integer('zatca_attempts').notNull().default(0),
+  zatcaNextAttemptAt: timestamp('zatca_next_attempt_at', { withTimezone: true }),
+  zatcaSubmittedAt: timestamp('zatca_submitted_at', { withTimezone: true }),
+});
+
+/** A signing unit (EGS) and the head of its chain: a business's (zatca_devices) or the platform's own (platform_zatca_unit). */
+export const zatcaUnitColumns = () => ({
+  id: uuid('id').notNull().defaultRandom(),
+  commonName: text('common_name').notNull(),
+  crNumber: text('cr_number').notNull(),
+  organizationIdentifier: text('organization_identifier').notNull(),
+  organizationUnitName: text('organization_unit_name').notNull(),
+  organizationName: text('organization_name').notNull(),
+  street: text('street').notNull(),
+  streetAddress: text('street_address'),
+  buildingNumber: text('building_number').notNull(),
+  subdivision: text('subdivision').notNull(),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  /** Which documents the unit issues: 1100 standard and simplified, 1000 standard, 0100 simplified. */
+  invoiceType: text('invoice_type').notNull().default('1100'),
+  industry: text('industry').notNull().default('Services'),
+  /** simulation (the local simulator, nothing leaves the machine) or production. */
+  environment: text('environment').notNull().default('simulation'),
+  /** not-connected, connected, failed. */
+  status: text('status').notNull().default('not-connected'),
+  privateKeyEnc: text('private_key_enc'),
+  csr: text('csr'),
+  complianceCertificate: text('compliance_certificate'),
+  complianceSecretEnc: text('compliance_secret_enc'),
+  productionCertificate: text('production_certificate'),
+  productionSecretEnc: text('production_secret_enc'),
+  lastError: text('last_error'),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  /** The chain's head: the last counter given and the last document's hash. */
+  icv: integer('icv').notNull().default(0),
+  lastHash: text('last_hash'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type InvoiceTax = { name: string; rate_bps: number; amount: number };
 export type InvoiceLine = {
   name: string;
@@ -85,24 +142,7 @@ export const invoices = pgTable(
     reason: text('reason'),
     /** The order's status before it was invoiced (a cancelled invoice gives it back). */
     orderStatusBefore: text('order_status_before'),
-    /** The document's UUID for the tax authority (KSA-1). */
-    uuid: uuid('uuid').notNull().defaultRandom(),
-    /** not-submitted, pending, reported, cleared, rejected, not-required (settings/invoicing). */
-    zatcaStatus: text('zatca_status').notNull().default('not-submitted'),
-    /** The signing device's counter (ICV) and the hash chain: this document's hash and the one before. */
-    icv: integer('icv'),
-    invoiceHash: text('invoice_hash'),
-    previousHash: text('previous_hash'),
-    /** The signed UBL XML as sent (kept for good, also when rejected). */
-    xml: text('xml'),
-    /** A standard invoice as ZATCA cleared it (its stamp added): the legal document, kept for good. */
-    clearedXml: text('cleared_xml'),
-    /** Phase-two QR (tags 1–9) once signed. */
-    signedQr: text('signed_qr'),
-    zatcaErrors: jsonb('zatca_errors').$type<{ code: string; message: string }[]>(),
-    zatcaAttempts: integer('zatca_attempts').notNull().default(0),
-    zatcaNextAttemptAt: timestamp('zatca_next_attempt_at', { withTimezone: true }),
-    zatcaSubmittedAt: timestamp('zatca_submitted_at', { withTimezone: true }),
+    ...zatcaDocumentColumns(),
     /** unsynced, synced, failed (the accounting app). */
     accountingStatus: text('accounting_status').notNull().default('unsynced'),
     wafeqId: text('wafeq_id'),
@@ -171,41 +211,13 @@ export const zatcaDevices = pgTable(
   'zatca_devices',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
-    commonName: text('common_name').notNull(),
-    crNumber: text('cr_number').notNull(),
-    organizationIdentifier: text('organization_identifier').notNull(),
-    organizationUnitName: text('organization_unit_name').notNull(),
-    organizationName: text('organization_name').notNull(),
-    street: text('street').notNull(),
-    streetAddress: text('street_address'),
-    buildingNumber: text('building_number').notNull(),
-    subdivision: text('subdivision').notNull(),
-    city: text('city').notNull(),
-    postalCode: text('postal_code').notNull(),
-    /** Which documents the unit issues: 1100 standard and simplified, 1000 standard, 0100 simplified. */
-    invoiceType: text('invoice_type').notNull().default('1100'),
-    industry: text('industry').notNull().default('Services'),
-    /** simulation (the local simulator, nothing leaves the machine) or production. */
-    environment: text('environment').notNull().default('simulation'),
-    /** not-connected, connected, failed. */
-    status: text('status').notNull().default('not-connected'),
-    privateKeyEnc: text('private_key_enc'),
-    csr: text('csr'),
-    complianceCertificate: text('compliance_certificate'),
-    complianceSecretEnc: text('compliance_secret_enc'),
-    productionCertificate: text('production_certificate'),
-    productionSecretEnc: text('production_secret_enc'),
-    lastError: text('last_error'),
-    connectedAt: timestamp('connected_at', { withTimezone: true }),
-    /** The chain's head: the last counter given and the last document's hash. */
-    icv: integer('icv').notNull().default(0),
-    lastHash: text('last_hash'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...zatcaUnitColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('zatca_devices_tenant').on(t.tenantId)],
 );
 export type ZatcaDeviceRow = typeof zatcaDevices.$inferSelect;
+/** A unit, whoever owns it. */
+export type ZatcaUnit = Omit<ZatcaDeviceRow, 'tenantId'>;
 
 /** An accounting app the business connected (Wafeq): its API key sealed (lib/secret-box.ts). */
 export const accountingApps = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { zatcaDocumentColumns, zatcaUnitColumns } from './invoices';
 import { tenants } from './tenants';
 
 /**
@@ -159,9 +160,16 @@ export const subscriptionInvoices = pgTable(
     vatAmount: money('vat_amount'),
     total: money('total'),
     currency: text('currency').notNull(),
+    /** The seller as it stood when issued (the platform's unit, else its configuration); null on invoices from before. */
+    sellerName: text('seller_name'),
+    sellerVatNumber: text('seller_vat_number'),
+    sellerAddress: text('seller_address'),
     buyerName: text('buyer_name').notNull(),
     buyerVatNumber: text('buyer_vat_number'),
+    /** Phase-one QR (tags 1–5); `signed_qr` replaces it once the platform's unit signs the invoice. */
     qr: text('qr').notNull(),
+    /** The platform's e-invoicing chain (its own unit, platform_zatca_unit). */
+    ...zatcaDocumentColumns(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -169,10 +177,22 @@ export const subscriptionInvoices = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('subscription_invoices_number').on(t.number),
     unique('subscription_invoices_charge').on(t.chargeId),
+    unique('subscription_invoices_icv').on(t.icv),
+    index('subscription_invoices_zatca_due').on(t.zatcaStatus, t.zatcaNextAttemptAt),
     index('subscription_invoices_tenant_issued').on(t.tenantId, t.issuedAt),
   ],
 );
 export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
+
+/**
+ * The platform's own e-invoicing unit (EGS), the seller on subscription invoices: one row
+ * (`key` = platform), configured and connected by the operator, its chain global.
+ */
+export const platformZatcaUnit = pgTable('platform_zatca_unit', {
+  key: text('key').primaryKey().default('platform'),
+  ...zatcaUnitColumns(),
+});
+export type PlatformZatcaUnitRow = typeof platformZatcaUnit.$inferSelect;
 
 /** The platform's gapless counters (subscription invoice numbers). */
 export const platformCounters = pgTable('platform_counters', {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/sales';
 import { t } from '../../i18n/messages';
-import { ctxOf, one, written } from '../../lib/http';
+import { ctxOf, one, sendXml, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { invoicePdf } from './invoice-pdf';
 import { createInvoiceService } from './invoices.service';
@@ -63,15 +63,7 @@ export const invoiceRoutes =
     app.get(
       '/invoices/:id/xml',
       { config: readById, schema: { tags, summary: "The e-invoice XML (UBL 2.1): as ZATCA cleared it for a standard invoice, else as signed and reported; 404 before it is signed", params: idParam } },
-      async (request, reply) => {
-        const doc = await svc.xml(ctxOf(request), request.params.id);
-        return reply
-          .header('content-type', 'application/xml; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${doc.name}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(doc.xml);
-      },
+      async (request, reply) => sendXml(reply, await svc.xml(ctxOf(request), request.params.id)),
     );
 
     app.get(

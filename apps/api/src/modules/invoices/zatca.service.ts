@@ -2,7 +2,7 @@ import type { InvoicingSettings, invoicingSettingsBody } from '@app/shared/schem
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, withTenant } from '../../db/client';
-import { type ZatcaDeviceRow, zatcaDevices } from '../../db/schema/invoices';
+import { type ZatcaUnit, zatcaDevices } from '../../db/schema/invoices';
 import type { AuthContext } from '../auth/auth.service';
 
 type Body = z.output<typeof invoicingSettingsBody>;
@@ -28,7 +28,7 @@ const EMPTY: InvoicingSettings = {
   icv: 0,
 };
 
-export function toSettings(d: ZatcaDeviceRow | undefined): InvoicingSettings {
+export function toSettings(d: ZatcaUnit | undefined): InvoicingSettings {
   if (!d) return EMPTY;
   return {
     common_name: d.commonName,
@@ -52,6 +52,30 @@ export function toSettings(d: ZatcaDeviceRow | undefined): InvoicingSettings {
   };
 }
 
+/** The configuration's fields as a unit's columns. */
+export const unitValues = (body: Body) => ({
+  commonName: body.common_name,
+  crNumber: body.commercial_registration_number,
+  organizationIdentifier: body.organization_identifier,
+  organizationUnitName: body.organization_unit_name,
+  organizationName: body.organization_name,
+  street: body.street,
+  streetAddress: body.street_address || null,
+  buildingNumber: body.building_number,
+  subdivision: body.subdivision,
+  city: body.city,
+  postalCode: body.postal_code,
+  invoiceType: body.invoice_type,
+  industry: body.industry,
+  environment: body.environment,
+});
+
+/** Changing what a certificate names, or the environment, disconnects the unit (the chain's head stays). */
+export function resetOnChange(current: ZatcaUnit | undefined, values: ReturnType<typeof unitValues>): Partial<ZatcaUnit> {
+  const changed = current && (Object.keys(values) as (keyof typeof values)[]).some((k) => (current[k] ?? null) !== (values[k] ?? null));
+  return changed ? { status: 'not-connected', connectedAt: null, lastError: null, privateKeyEnc: null, csr: null, complianceCertificate: null, complianceSecretEnc: null, productionCertificate: null, productionSecretEnc: null } : {};
+}
+
 /**
  * The e-invoice configuration (spec §3, `/settings/invoicing`): what the unit's CSR carries and the
  * environment. Changing what a certificate names, or the environment, disconnects the unit: it has
@@ -68,24 +92,8 @@ export function createZatcaSettingsService({ db }: { db: Database }) {
   async function save(ctx: AuthContext, body: Body): Promise<InvoicingSettings> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const [current] = await tx.select().from(zatcaDevices).where(eq(zatcaDevices.tenantId, ctx.tenantId)).for('update');
-      const values = {
-        commonName: body.common_name,
-        crNumber: body.commercial_registration_number,
-        organizationIdentifier: body.organization_identifier,
-        organizationUnitName: body.organization_unit_name,
-        organizationName: body.organization_name,
-        street: body.street,
-        streetAddress: body.street_address || null,
-        buildingNumber: body.building_number,
-        subdivision: body.subdivision,
-        city: body.city,
-        postalCode: body.postal_code,
-        invoiceType: body.invoice_type,
-        industry: body.industry,
-        environment: body.environment,
-      };
-      const changed = current && (Object.keys(values) as (keyof typeof values)[]).some((k) => (current[k] ?? null) !== (values[k] ?? null));
-      const reset = changed ? { status: 'not-connected', connectedAt: null, lastError: null, privateKeyEnc: null, csr: null, complianceCertificate: null, complianceSecretEnc: null, productionCertificate: null, productionSecretEnc: null } : {};
+      const values = unitValues(body);
+      const reset = resetOnChange(current, values);
       const [row] = current
         ? await tx
             .update(zatcaDevices)

@@ -28,6 +28,7 @@ import { clock } from '../../lib/clock';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { t } from '../../i18n/messages';
 import type { AuthContext } from '../auth/auth.service';
+import { b2bBuyerOf, platformUnit, sellerSnapshot, signSubscriptionInvoice } from './platform-zatca';
 import { couponDiscount, nextRetryAt, periodEnd, prorate, SUBSCRIPTION_VAT_BPS, withVat } from './billing-core';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -145,9 +146,9 @@ type Platform = Config['platform'];
 /** Whether the business has a plan running at `now` (active, not past its end). */
 const runningAt = (tenant: TenantRow, now: Date) => tenant.subscriptionStatus === 'active' && (tenant.subscriptionEndsAt?.getTime() ?? 0) > now.getTime();
 
-/** A paid charge takes effect: the plan, its period, the saved card; the coupon is used; the invoice issued. */
-export async function applyCharge(tx: Tx, charge: ChargeRow, cardToken: string | null, platform: Platform): Promise<ChargeRow> {
-  const now = clock.now();
+/** A paid charge takes effect: the plan, its period, the saved card; the coupon is used; the invoice issued (`at`: when it was paid, for the demo's history). */
+export async function applyCharge(tx: Tx, charge: ChargeRow, cardToken: string | null, platform: Platform, at?: Date): Promise<ChargeRow> {
+  const now = at ?? clock.now();
   await tx.execute(sql`select 1 from ${tenants} where ${tenants.id} = ${charge.tenantId} for update`);
   const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, charge.tenantId));
   if (!tenant) throw notFound();
@@ -199,19 +200,26 @@ export async function applyCharge(tx: Tx, charge: ChargeRow, cardToken: string |
       .where(eq(tenants.id, charge.tenantId));
   }
   if (charge.couponId) await tx.update(subscriptionCoupons).set({ redemptions: sql`${subscriptionCoupons.redemptions} + 1` }).where(eq(subscriptionCoupons.id, charge.couponId));
-  await issueInvoice(tx, row, tenant, plan, platform);
+  await issueInvoice(tx, row, tenant, plan, platform, now);
   return row;
 }
 
-/** The platform's invoice for a paid charge: gapless number, simplified or standard by the business's VAT number, QR tags 1–5. */
-async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: PlanRow | undefined, platform: Platform): Promise<void> {
+/**
+ * The platform's invoice for a paid charge: gapless number; standard when the business gave a VAT
+ * number and an address, else simplified; signed into the platform's chain when its unit is connected
+ * (platform-zatca.ts), else QR tags 1–5 only.
+ */
+async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: PlanRow | undefined, platform: Platform, issuedAt: Date): Promise<void> {
   if (charge.total === 0 && charge.kind !== 'new') return;
+  // The platform's unit first (its chain's lock), then the number: every issuer takes them in this order.
+  const unit = await platformUnit(tx, true);
   const [counter] = await tx
     .insert(platformCounters)
     .values({ name: 'subscription_invoice', value: 1 })
     .onConflictDoUpdate({ target: platformCounters.name, set: { value: sql`${platformCounters.value} + 1` } })
     .returning();
   const number = `SUB-${String(counter!.value).padStart(6, '0')}`;
+  const seller = sellerSnapshot(unit, platform);
   const describe = (locale: Locale) => {
     if (charge.kind === 'product') return locale === 'ar' ? `شراء منتج × ${charge.quantity}` : `Product purchase × ${charge.quantity}`;
     const name = plan ? (locale === 'ar' ? plan.nameAr : plan.nameEn) : '';
@@ -220,15 +228,16 @@ async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: 
     // The period is a field of its own (period_start, period_end): the document shows it beside.
     return `${what}${upgrade}`;
   };
-  const issuedAt = clock.now();
-  await tx
+  const buyerName = tenant.name ?? tenant.storeName ?? '';
+  const b2b = await b2bBuyerOf(tx, tenant.id, buyerName, tenant.vatNumber);
+  const [inv] = await tx
     .insert(subscriptionInvoices)
     .values({
       tenantId: charge.tenantId,
       number,
       chargeId: charge.id,
       kind: charge.kind,
-      template: tenant.vatNumber ? 'standard' : 'simplified',
+      template: b2b ? 'standard' : 'simplified',
       periodStart: charge.periodStart,
       periodEnd: charge.periodEnd,
       descriptionAr: describe('ar'),
@@ -240,18 +249,21 @@ async function issueInvoice(tx: Tx, charge: ChargeRow, tenant: TenantRow, plan: 
       vatAmount: charge.vatAmount,
       total: charge.total,
       currency: charge.currency,
-      buyerName: tenant.name ?? tenant.storeName ?? '',
+      ...seller,
+      buyerName,
       buyerVatNumber: tenant.vatNumber,
       qr: qrBase64({
-        seller: platform.name,
-        vatNumber: platform.vatNumber,
+        seller: seller.sellerName,
+        vatNumber: seller.sellerVatNumber,
         timestamp: `${issuedAt.toISOString().slice(0, 19)}Z`,
         total: (charge.total / 100).toFixed(2),
         vat: (charge.vatAmount / 100).toFixed(2),
       }),
       issuedAt,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inv && unit) await signSubscriptionInvoice(tx, unit, inv, charge, b2b);
 }
 
 
@@ -752,9 +764,11 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
       vat_amount: row.vatAmount,
       total: row.total,
       currency: row.currency,
-      seller: { name: config.platform.name, vat_number: config.platform.vatNumber, address: config.platform.address },
+      seller: { name: row.sellerName ?? config.platform.name, vat_number: row.sellerVatNumber ?? config.platform.vatNumber, address: row.sellerAddress ?? config.platform.address },
       buyer: { name: row.buyerName, vat_number: row.buyerVatNumber },
-      qr: row.qr,
+      qr: row.signedQr ?? row.qr,
+      zatca_status: row.zatcaStatus as SubscriptionInvoice['zatca_status'],
+      icv: row.icv,
     };
   }
 
@@ -778,6 +792,20 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
     const [row] = await withTenant(db, ctx.tenantId, (tx) => tx.select().from(subscriptionInvoices).where(and(eq(subscriptionInvoices.tenantId, ctx.tenantId), eq(subscriptionInvoices.id, id))));
     if (!row) throw notFound();
     return toInvoice(row, locale);
+  }
+
+  /** The signed XML (the cleared one for a standard invoice); 404 while the invoice is not signed. */
+  async function invoiceXml(ctx: AuthContext, id: string): Promise<{ xml: string; name: string }> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await withTenant(db, ctx.tenantId, (tx) =>
+      tx
+        .select({ xml: subscriptionInvoices.xml, cleared: subscriptionInvoices.clearedXml, number: subscriptionInvoices.number })
+        .from(subscriptionInvoices)
+        .where(and(eq(subscriptionInvoices.tenantId, ctx.tenantId), eq(subscriptionInvoices.id, id))),
+    );
+    const doc = row?.cleared ?? row?.xml;
+    if (!row || !doc) throw notFound();
+    return { xml: doc, name: `invoice-${row.number}.xml` };
   }
 
   async function products(kind: string, locale: Locale): Promise<Product[]> {
@@ -834,6 +862,7 @@ export function createBillingService(deps: { db: Database; config: Config; gatew
     banks,
     invoices,
     invoice,
+    invoiceXml,
     products,
     productCheckout,
     tenantOf,

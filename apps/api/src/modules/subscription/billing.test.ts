@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Client, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, rows, type TestApp } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { localGateway } from '../../integrations/payment/payment.adapter';
 import { decodeTlv } from '../../integrations/zatca/tlv';
@@ -9,6 +8,7 @@ import { DAY_MS, resetClock, travel } from '../../lib/clock';
 import { newOwner, type Owner } from '../access/access.fixtures';
 import { addMonths } from './billing-core';
 import { createBillingService } from './billing.service';
+import { payByCard, receiptForm } from './subscription.fixtures';
 
 /**
  * The subscription as a billing system (issue 17 §5), on a clock the tests move: trial → expiry →
@@ -38,28 +38,9 @@ const tenantRow = async (id: string): Promise<Tenant> => {
   return { ...(row as unknown as Tenant), subscription_start_at: at(row.subscription_start_at), subscription_ends_at: at(row.subscription_ends_at) };
 };
 
-/** A multipart body: text fields and one file under `receipt`. */
-function form(fields: Record<string, string>, file: { bytes: Buffer; name: string }) {
-  const boundary = `----sub${randomBytes(6).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const endTrial = (id: string) => t.db.execute(sql`update tenants set trial_ends_at = now() - interval '1 hour' where id = ${id}`);
 const invoicesOf = (id: string) => rows<{ number: string; kind: string; total: number; vat_amount: number; period_start: Date; template: string; qr: string }>(t.db, sql`select * from subscription_invoices where tenant_id = ${id} order by issued_at, number`);
 
-/** Pays a plan by card on the local gateway, as the browser would: checkout, then the simulator's Pay button. */
-async function payByCard(c: Client, plan: string, cycle: 'monthly' | 'yearly', coupon?: string) {
-  const res = await c.post(`subscription/${plan}/checkout/${cycle}`, { payment_method: 'credit_card', ...(coupon ? { coupon } : {}) });
-  expect(res.statusCode, res.body).toBe(201);
-  const started = res.json().data;
-  expect(started.url).toBe(`/subscription-checkout/${started.charge_id}`);
-  const sim = await c.post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });
-  expect(sim.statusCode, sim.body).toBe(200);
-  return { started, redirect: sim.json().data.redirect as string };
-}
 
 async function subscribed(plan = 'basic', cycle: 'monthly' | 'yearly' = 'monthly'): Promise<Owner> {
   const o = await newOwner(t);
@@ -358,7 +339,7 @@ describe('bank transfer', () => {
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['bank_id', 'beneficiary_name', 'receipt']);
     const pdf = Buffer.from('%PDF-1.4\n%test receipt\n');
-    const res = await o.client.request('POST', 'subscription/basic/checkout/monthly', form({ payment_method: 'bank_transfer', bank_id: bank!.id, beneficiary_name: 'Lamsa Beauty' }, { name: 'transfer.pdf', bytes: pdf }));
+    const res = await o.client.request('POST', 'subscription/basic/checkout/monthly', receiptForm({ payment_method: 'bank_transfer', bank_id: bank!.id, beneficiary_name: 'Lamsa Beauty' }, { name: 'transfer.pdf', bytes: pdf }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'awaiting_review', url: null });
     expect(res.json().message).toBe('We received your transfer receipt: we review it within 24 hours');

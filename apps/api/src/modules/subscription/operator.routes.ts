@@ -1,10 +1,13 @@
-import { operatorPlanSchema, operatorSubscriptionSchema, operatorTransferSchema, planBody, rejectTransferBody } from '@app/shared/schemas/subscription';
+import { invoicingSettingsBody, zatcaConnectBody } from '@app/shared/schemas/invoices';
+import { operatorPlanSchema, platformZatcaSchema, operatorSubscriptionSchema, operatorTransferSchema, planBody, rejectTransferBody } from '@app/shared/schemas/subscription';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { platformBanks, plans, subscriptionCharges } from '../../db/schema/subscriptions';
+import { platformBanks, plans, subscriptionCharges, subscriptionInvoices } from '../../db/schema/subscriptions';
+import { ZatcaRefused } from '../../integrations/zatca/gateway';
+import { connectPlatformUnit, platformSettings, savePlatformSettings } from './platform-zatca';
 import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
@@ -226,5 +229,32 @@ export const operatorRoutes =
         .returning();
       if (!after) throw new AppError(422, 'already_reviewed', { fields: { status: [{ key: 'already_reviewed' }] } });
       return { message: t('transfer_rejected', request.locale), data: { status: after.status } };
+    });
+
+    // The platform's own e-invoicing unit: the seller of every subscription invoice (platform-zatca.ts).
+    const unitOut = z.object({ data: platformZatcaSchema });
+    const unitStatus = async () => {
+      const counts = await db
+        .select({ status: subscriptionInvoices.zatcaStatus, n: sql<number>`count(*)::int` })
+        .from(subscriptionInvoices)
+        .groupBy(subscriptionInvoices.zatcaStatus);
+      return { ...(await platformSettings(db)), invoices: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
+    };
+    app.get('/operator/zatca', { config, schema: { tags, summary: "The platform's e-invoicing unit and its invoices by ZATCA status", response: { 200: unitOut } } }, async () => ({ data: await unitStatus() }));
+
+    app.post('/operator/zatca', { config, schema: { tags, summary: "Save the platform unit's configuration (a change of what the certificate names disconnects it)", body: invoicingSettingsBody, response: { 200: written(platformZatcaSchema) } } }, async (request) => {
+      await savePlatformSettings(db, request.body);
+      return { message: t('settings_saved', request.locale), data: await unitStatus() };
+    });
+
+    app.post('/operator/zatca/connect', { config, schema: { tags, summary: "Onboard the platform's unit with the portal OTP", body: zatcaConnectBody, response: { 200: written(platformZatcaSchema) } } }, async (request) => {
+      if (!(await platformSettings(db)).common_name) throw new AppError(422, 'zatca_not_configured');
+      try {
+        await connectPlatformUnit(db, request.body.otp);
+      } catch (err) {
+        if (err instanceof ZatcaRefused) throw fieldError('otp', 'zatca_connect_failed', { reason: err.message });
+        throw err;
+      }
+      return { message: t('settings_saved', request.locale), data: await unitStatus() };
     });
   };

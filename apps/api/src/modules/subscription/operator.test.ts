@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, rows, type TestApp } from '../../../test/helper';
 import { newOwner, type Owner } from '../access/access.fixtures';
+import { PNG, receiptForm } from './subscription.fixtures';
 
 /**
  * The platform operator (issue 17 §1): the support account manages plans and prices, reviews bank
@@ -14,15 +14,6 @@ let operator: Owner;
 let business: Owner;
 let bankId: string;
 
-function form(fields: Record<string, string>, file: { bytes: Buffer; name: string }) {
-  const boundary = `----op${randomBytes(6).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -78,7 +69,7 @@ describe('the operator', () => {
 
   it('reviews a bank transfer: sees it with its receipt, approves it once; the business is active; a rejection gives the reason', async () => {
     await t.db.execute(sql`update tenants set trial_ends_at = now() - interval '1 hour' where id = ${business.tenantId}`);
-    const sent = await business.client.request('POST', 'subscription/basic/checkout/monthly', form({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'receipt.png' }));
+    const sent = await business.client.request('POST', 'subscription/basic/checkout/monthly', receiptForm({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'receipt.png', type: 'image/png' }));
     expect(sent.statusCode, sent.body).toBe(201);
     const chargeId = sent.json().data.charge_id;
     const list = (await operator.client.get('operator/bank-transfers')).json().data;
@@ -103,7 +94,7 @@ describe('the operator', () => {
     expect(subs.find((s: { tenant_id: string }) => s.tenant_id === business.tenantId)).toMatchObject({ status_label: 'active', plan: 'Basic', cycle: 'monthly', auto_renew: true });
 
     // A second transfer (a renewal) rejected: the reason reaches the business.
-    const again = await business.client.request('POST', 'subscription/renew/basic', form({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'r2.png' }));
+    const again = await business.client.request('POST', 'subscription/renew/basic', receiptForm({ payment_method: 'bank_transfer', bank_id: bankId, beneficiary_name: 'Salon Noor' }, { bytes: PNG, name: 'r2.png', type: 'image/png' }));
     expect(again.statusCode, again.body).toBe(201);
     const rejected = await operator.client.post(`operator/bank-transfers/${again.json().data.charge_id}/reject`, { reason: 'The amount on the receipt is wrong' });
     expect(rejected.json().data.status).toBe('rejected');

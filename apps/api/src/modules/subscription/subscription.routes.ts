@@ -28,7 +28,7 @@ import type { PaymentGateway } from '../../integrations/payment/payment.adapter'
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { t } from '../../i18n/messages';
 import { fieldError } from '../../lib/errors';
-import { ctxOf, one, written } from '../../lib/http';
+import { ctxOf, one, sendXml, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { cleanFileName } from '../customers/customers.routes';
 import { readMultipart, sniffReceipt, uploadOf } from '../transactions/transactions.routes';
@@ -208,6 +208,11 @@ export const subscriptionRoutes =
       '/subscription/invoices/:id',
       { config: { ...config, resources: { id: subscriptionInvoices } }, schema: { tags, params: idParam, response: { 200: one(subscriptionInvoiceSchema) } } },
       async (request) => ({ data: await billing.invoice(ctxOf(request), request.params.id, request.locale) }),
+    );
+    app.get(
+      '/subscription/invoices/:id/xml',
+      { config: { ...config, resources: { id: subscriptionInvoices } }, schema: { tags, summary: "The invoice's e-invoice XML from the platform's unit (as cleared for a standard invoice); 404 while not signed", params: idParam } },
+      async (request, reply) => sendXml(reply, await billing.invoiceXml(ctxOf(request), request.params.id)),
     );
 
     // Product purchases (spec §7 `/{product}-products/{id}/checkout`): cashier devices.

@@ -1,5 +1,5 @@
 import type { InvoiceListItem, InvoicingSettings, InvoicingSettingsBody } from '@app/shared/schemas/invoices';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@/features/orders/api/types';
 import { api } from '@/lib/api-client';
 import { fetchData, useWriteMutation, type WriteResult } from '@/lib/query';
@@ -12,11 +12,16 @@ export const zatcaKeys = {
 };
 const AFTER = [zatcaKeys.settings, ['zatca'], ['invoices']] as const;
 
-export const useInvoicingSettings = () => useQuery({ queryKey: zatcaKeys.settings, queryFn: fetchData<InvoicingSettings>('settings/invoicing') });
+/** Where a signing unit is read, saved and connected: the business's own, or the platform's (the operator's screen). */
+export type UnitEndpoints = { settings: string; connect: string; key: QueryKey; after: readonly QueryKey[] };
+export const BUSINESS_UNIT: UnitEndpoints = { settings: 'settings/invoicing', connect: 'zatca/connect', key: zatcaKeys.settings, after: AFTER };
+export const PLATFORM_UNIT: UnitEndpoints = { settings: 'operator/zatca', connect: 'operator/zatca/connect', key: ['operator', 'zatca'], after: [['operator', 'zatca']] };
 
-export const useSaveInvoicingSettings = () => useWriteMutation((body: InvoicingSettingsBody) => api.post<WriteResult & { data: InvoicingSettings }>('settings/invoicing', body), AFTER);
+export const useUnitSettings = <T extends InvoicingSettings = InvoicingSettings>(e: UnitEndpoints) => useQuery({ queryKey: e.key, queryFn: fetchData<T>(e.settings) });
+export const useSaveUnit = (e: UnitEndpoints) => useWriteMutation((body: InvoicingSettingsBody) => api.post<WriteResult & { data: InvoicingSettings }>(e.settings, body), e.after);
+export const useConnectUnit = (e: UnitEndpoints) => useWriteMutation((otp: string) => api.post<WriteResult & { data: InvoicingSettings }>(e.connect, { otp }), e.after);
 
-export const useZatcaConnect = () => useWriteMutation((otp: string) => api.post<WriteResult & { data: InvoicingSettings }>('zatca/connect', { otp }), AFTER);
+export const useInvoicingSettings = () => useUnitSettings(BUSINESS_UNIT);
 
 export const useSyncedInvoices = (q: { page: number; per_page: number; syncStatus?: string | undefined }) =>
   useQuery({ queryKey: zatcaKeys.synced(q), queryFn: ({ signal }) => api.get<Paged<SyncedInvoice>>('invoices/synced', q, signal), placeholderData: keepPreviousData });

@@ -11,7 +11,7 @@ import { formatDateTimeIn, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useInvoice } from '../api/invoices';
 import { QrCode } from '../components/qr-code';
-import { DocRow, useBilingual } from '../components/bilingual';
+import { DocLinesTable, DocRow, DocTotals, useBilingual } from '../components/bilingual';
 import '@/features/orders/pages/receipt.css';
 import './invoice.css';
 
@@ -172,47 +172,17 @@ function InvoicePaper({ invoice: inv, lang }: { invoice: Invoice; lang: Locale }
           </div>
         )}
       </section>
-      <div className="invoice-table">
-        <table>
-          <thead>
-            <tr>
-              <th>{both('doc.item')}</th>
-              <th className="num">{both('doc.qty')}</th>
-              <th className="num">{both('doc.unitPrice')}</th>
-              <th className="num">{both('doc.discount')}</th>
-              <th className="num">{both('doc.net')}</th>
-              <th className="num">{both('doc.vatRate')}</th>
-              <th className="num">{both('doc.vat')}</th>
-              <th className="num">{both('doc.lineTotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inv.lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines have no id; they never reorder
-              <tr key={i} data-testid="invoice-line">
-                <td>{l.name}</td>
-                <td className="num">{formatNumber(l.quantity, lang)}</td>
-                <td className="num">{money(l.unit_price)}</td>
-                <td className="num">{l.discount ? money(l.discount) : '—'}</td>
-                <td className="num">{money(l.net)}</td>
-                <td className="num">{formatNumber(vatRate(l), lang)}%</td>
-                <td className="num">{money(l.tax)}</td>
-                <td className="num">{money(l.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <section className="receipt-totals invoice-totals">
-        {row(both('doc.totalExclVat'), money(inv.taxable_amount))}
-        {inv.tax_groups.map((g) => (
-          <div key={`${g.name}-${g.rate_bps}`}>{row(`${g.name} ${formatNumber(g.rate_bps / 100, lang)}%`, money(g.amount))}</div>
-        ))}
-        {row(both('doc.totalVat'), money(inv.tax_amount), 'invoice-vat')}
-        <hr className="receipt-rule" />
-        <div className="receipt-total">{row(both('doc.total'), money(inv.total), 'invoice-total')}</div>
-        {inv.paid_amount > 0 && row(both(inv.type === 'refund' ? 'doc.refunded' : 'doc.paid'), money(inv.paid_amount))}
-      </section>
+      <DocLinesTable lines={inv.lines.map((l) => ({ ...l, vat_rate_pct: vatRate(l) }))} lang={lang} currency={inv.currency} />
+      <DocTotals
+        lang={lang}
+        currency={inv.currency}
+        taxable={inv.taxable_amount}
+        groups={inv.tax_groups.map((g) => ({ label: `${g.name} ${formatNumber(g.rate_bps / 100, lang)}%`, amount: g.amount }))}
+        vat={inv.tax_amount}
+        total={inv.total}
+        testId="invoice"
+        after={inv.paid_amount > 0 && row(both(inv.type === 'refund' ? 'doc.refunded' : 'doc.paid'), money(inv.paid_amount))}
+      />
       <footer className="invoice-foot receipt-muted">
         {row(both('doc.uuid'), <span className="ltr">{inv.uuid}</span>)}
         {inv.created_by && row(both('doc.issuedBy'), inv.created_by)}

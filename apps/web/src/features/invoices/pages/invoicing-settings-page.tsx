@@ -12,7 +12,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { zodErrors } from '@/lib/zod-errors';
-import { useInvoicingSettings, useSaveInvoicingSettings, useZatcaConnect } from '../api/zatca';
+import { BUSINESS_UNIT, type UnitEndpoints, useConnectUnit, useSaveUnit, useUnitSettings } from '../api/zatca';
 
 const FIELDS = [
   'common_name',
@@ -37,9 +37,28 @@ const STATUS_COLORS = { 'not-connected': 'gray', connected: 'green', failed: 're
 /** `/settings/invoicing`: the e-invoice configuration (spec §3) and the connection with the portal's OTP. */
 export function InvoicingSettingsPage() {
   const { t } = useTranslation('invoices');
+  return (
+    <Stack gap="lg" maw={960} mx="auto" w="100%">
+      <SettingsPageHeader
+        title={t('zatca.title')}
+        subtitle={t('zatca.subtitle')}
+        actions={
+          <Anchor component={Link} to="/settings/syncedInvoices" fz="sm">
+            {t('zatca.synced.link')}
+          </Anchor>
+        }
+      />
+      <ZatcaUnitSettings endpoints={BUSINESS_UNIT} />
+    </Stack>
+  );
+}
+
+/** A signing unit's status, configuration form and OTP connection: the business's (`BUSINESS_UNIT`) or the platform's (`PLATFORM_UNIT`). */
+export function ZatcaUnitSettings({ endpoints }: { endpoints: UnitEndpoints }) {
+  const { t } = useTranslation('invoices');
   const locale = useLocale();
-  const settings = useInvoicingSettings();
-  const save = useSaveInvoicingSettings();
+  const settings = useUnitSettings(endpoints);
+  const save = useSaveUnit(endpoints);
   const [connecting, setConnecting] = useState(false);
   const form = useForm<Values>({
     initialValues: { ...(Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<(typeof FIELDS)[number], string>), industry: 'Services', invoice_type: '1100', environment: 'simulation' },
@@ -56,16 +75,7 @@ export function InvoicingSettingsPage() {
   const d = settings.data;
 
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <SettingsPageHeader
-        title={t('zatca.title')}
-        subtitle={t('zatca.subtitle')}
-        actions={
-          <Anchor component={Link} to="/settings/syncedInvoices" fz="sm">
-            {t('zatca.synced.link')}
-          </Anchor>
-        }
-      />
+    <Stack gap="lg">
       {settings.isPending || !d ? (
         <Skeleton h={320} />
       ) : (
@@ -148,16 +158,16 @@ export function InvoicingSettingsPage() {
           </Card>
         </>
       )}
-      {connecting && d && <ConnectModal settings={d} onClose={() => setConnecting(false)} />}
+      {connecting && d && <ConnectModal settings={d} endpoints={endpoints} onClose={() => setConnecting(false)} />}
     </Stack>
   );
 }
 
 /** The OTP from the portal, valid one minute (spec §5): a countdown from the first digit typed, then it asks for a new one. */
-export function ConnectModal({ settings, onClose }: { settings: InvoicingSettings; onClose: () => void }) {
+export function ConnectModal({ settings, onClose, endpoints = BUSINESS_UNIT }: { settings: InvoicingSettings; onClose: () => void; endpoints?: UnitEndpoints }) {
   const { t } = useTranslation('invoices');
   const locale = useLocale();
-  const connect = useZatcaConnect();
+  const connect = useConnectUnit(endpoints);
   const [otp, setOtp] = useState('');
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [now, setNow] = useState(Date.now());

@@ -137,3 +137,43 @@ describe('OperatorPage', () => {
     expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
   });
 });
+
+describe('the platform e-invoicing tab', () => {
+  const UNIT = {
+    common_name: 'Khidma-Platform-EGS',
+    commercial_registration_number: '1010000001',
+    organization_identifier: '310000000000003',
+    organization_unit_name: 'Khidma Riyadh',
+    organization_name: 'Khidma Platform Co.',
+    street: 'King Fahd Road',
+    street_address: null,
+    building_number: '2222',
+    subdivision: 'Al Olaya',
+    city: 'Riyadh',
+    postal_code: '12211',
+    invoice_type: '1100',
+    industry: 'Software',
+    environment: 'simulation',
+    status: 'not-connected',
+    connected_at: null,
+    last_error: null,
+    icv: 0,
+    invoices: { 'not-submitted': 3 },
+  };
+
+  it("shows the platform's unit and its invoices by status, and connects it with the OTP on the operator's endpoint", async () => {
+    api.routes['GET /api/v1/operator/zatca'] = () => ({ status: 200, json: { data: UNIT } });
+    api.routes['POST /api/v1/operator/zatca/connect'] = () => ({ status: 200, json: { message: 'Saved', data: { ...UNIT, status: 'connected', connected_at: '2026-11-27T10:00:00.000Z' } } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=zatca', user: OPERATOR });
+    expect(await screen.findByTestId('zatca-status-badge')).toHaveProperty('textContent', 'Not connected');
+    expect(screen.getByTestId('operator-zatca-counts').textContent).toContain('Not sent to ZATCA: 3');
+    expect((screen.getByTestId('zatca-organization_name') as HTMLInputElement).value).toBe('Khidma Platform Co.');
+    fireEvent.click(screen.getByTestId('zatca-connect'));
+    const inputs = (await screen.findByTestId('zatca-otp')).querySelectorAll('input');
+    for (const [i, d] of [...'123456'].entries()) fireEvent.change(inputs[i]!, { target: { value: d } });
+    fireEvent.click(screen.getByTestId('zatca-connect-confirm'));
+    await waitFor(() => expect(api.called('POST /api/v1/operator/zatca/connect')).toHaveLength(1));
+    expect(api.called('POST /api/v1/operator/zatca/connect')[0]!.body).toEqual({ otp: '123456' });
+    expect(api.called('POST /api/v1/zatca/connect')).toHaveLength(0);
+  });
+});

@@ -1,6 +1,6 @@
-import { rejectTransferBody } from '@app/shared/schemas/subscription';
+import { type PlatformZatca, rejectTransferBody } from '@app/shared/schemas/subscription';
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
-import { IconBuildingBank, IconCheck, IconDownload, IconEdit, IconListDetails, IconPlus, IconUsers, IconX } from '@tabler/icons-react';
+import { IconBuildingBank, IconCheck, IconDownload, IconEdit, IconListDetails, IconPlus, IconReceiptTax, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,8 @@ import { useListParams } from '@/components/list-view/use-list-params';
 import { RowAction } from '@/components/list-table';
 import { Money } from '@/components/money';
 import { useCurrentUser } from '@/features/auth/api/get-me';
+import { PLATFORM_UNIT, useUnitSettings } from '@/features/invoices/api/zatca';
+import { ZatcaUnitSettings } from '@/features/invoices/pages/invoicing-settings-page';
 import { downloadFile, isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
@@ -38,13 +40,15 @@ const TABS = [
   { value: 'plans', icon: IconListDetails },
   { value: 'subscriptions', icon: IconUsers },
   { value: 'transfers', icon: IconBuildingBank },
+  { value: 'zatca', icon: IconReceiptTax },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
 /**
  * `/operator`: the platform operator (the support account, not while impersonating): the plans
  * (create, edit), every business's subscription, and the bank transfers waiting for review (the
- * receipt, approve, reject with a reason). The route's guard checks the account; so does the API.
+ * receipt, approve, reject with a reason), and the platform's own e-invoicing unit that signs the
+ * subscription invoices. The route's guard checks the account; so does the API.
  */
 export function OperatorPage() {
   const { t } = useTranslation('subscription');
@@ -83,6 +87,9 @@ export function OperatorPage() {
         </Tabs.Panel>
         <Tabs.Panel value="transfers">
           <TransfersPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="zatca">
+          <PlatformZatcaPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -376,6 +383,31 @@ function TransfersPanel() {
           data-testid="operator-transfer-reason"
         />
       </ConfirmDialog>
+    </Stack>
+  );
+}
+
+const ZATCA_STATUSES = ['pending', 'reported', 'cleared', 'rejected', 'not-submitted'] as const;
+
+/** The platform's e-invoicing unit: what signs every subscription invoice, and its invoices by ZATCA status. */
+function PlatformZatcaPanel() {
+  const { t } = useTranslation('subscription');
+  const locale = useLocale();
+  const unit = useUnitSettings<PlatformZatca>(PLATFORM_UNIT);
+  const counts = unit.data?.invoices ?? {};
+  return (
+    <Stack gap="md" maw={960}>
+      <Text c="dimmed" fz="sm">
+        {t('operator.zatca.intro')}
+      </Text>
+      <Group gap="xs" data-testid="operator-zatca-counts">
+        {ZATCA_STATUSES.map((s) => (
+          <Badge key={s} variant="light" color={s === 'rejected' ? 'red' : s === 'pending' ? 'yellow' : s === 'not-submitted' ? 'gray' : 'green'}>
+            {t(`invoices.zatca.${s}`)}: {formatNumber(counts[s] ?? 0, locale)}
+          </Badge>
+        ))}
+      </Group>
+      <ZatcaUnitSettings endpoints={PLATFORM_UNIT} />
     </Stack>
   );
 }

@@ -1,25 +1,29 @@
 import type { Locale } from '@app/shared/constants';
 import type { SubscriptionInvoice } from '@app/shared/schemas/subscription';
-import { Alert, Button, Group, Loader } from '@mantine/core';
-import { IconArrowBack, IconPrinter } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader } from '@mantine/core';
+import { IconArrowBack, IconFileCode, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QrCode } from '@/features/invoices/components/qr-code';
-import { isApiError } from '@/lib/api-client';
+import { downloadFile, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { isRtl, loadTexts } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';
 import { useSubscriptionInvoice } from '../api/subscription';
-import { DocRow, otherLocale, useBilingual } from '@/features/invoices/components/bilingual';
+import { DocLinesTable, DocRow, DocTotals, useBilingual } from '@/features/invoices/components/bilingual';
 import '@/features/orders/pages/receipt.css';
 import '@/features/invoices/pages/invoice.css';
 
 
+/** The platform's e-invoicing status of the invoice, as a badge colour. */
+const ZATCA_COLORS: Record<SubscriptionInvoice['zatca_status'], string> = { 'not-submitted': 'gray', pending: 'yellow', reported: 'green', cleared: 'green', rejected: 'red' };
+
 /**
  * `/settings/subscriptions/invoices/:id`: the platform's tax invoice to the business on A4, every
  * label in both languages (the one in use first), with the seller, the buyer, the amounts, the VAT
- * and the ZATCA QR; a Print button. Printable, so without the shell.
+ * and the ZATCA QR (signed by the platform's unit once it is connected); its e-invoicing status, the
+ * XML once signed, and a Print button. Printable, so without the shell.
  */
 export function SubscriptionInvoicePage() {
   const { id = '' } = useParams();
@@ -29,7 +33,7 @@ export function SubscriptionInvoicePage() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let alive = true;
-    void Promise.all([loadTexts('ar', ['common', 'subscription']), loadTexts('en', ['common', 'subscription'])]).then(() => alive && setReady(true));
+    void Promise.all([loadTexts('ar', ['common', 'subscription', 'invoices']), loadTexts('en', ['common', 'subscription', 'invoices'])]).then(() => alive && setReady(true));
     return () => {
       alive = false;
     };
@@ -52,9 +56,29 @@ export function SubscriptionInvoicePage() {
         <Button component={Link} to="/settings/subscriptions/invoices" variant="subtle" leftSection={<IconArrowBack size={16} />}>
           {t('invoices.back')}
         </Button>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!invoice.data} data-testid="subscription-invoice-print">
-          {t('invoices.print')}
-        </Button>
+        <Group gap="xs">
+          {invoice.data && (
+            <Badge variant="light" color={ZATCA_COLORS[invoice.data.zatca_status]} data-testid="subscription-invoice-zatca">
+              {t(`invoices.zatca.${invoice.data.zatca_status}`)}
+            </Badge>
+          )}
+          {invoice.data && invoice.data.icv !== null && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFileCode size={16} />}
+              onClick={() => {
+                const d = invoice.data;
+                if (d) void downloadFile(`subscription/invoices/${d.id}/xml`, `invoice-${d.number}.xml`).catch(() => undefined);
+              }}
+              data-testid="subscription-invoice-xml"
+            >
+              {t('invoices.xml')}
+            </Button>
+          )}
+          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!invoice.data} data-testid="subscription-invoice-print">
+            {t('invoices.print')}
+          </Button>
+        </Group>
       </Group>
       {body}
     </div>
@@ -62,7 +86,10 @@ export function SubscriptionInvoicePage() {
 }
 
 function InvoicePaper({ invoice: inv, lang }: { invoice: SubscriptionInvoice; lang: Locale }) {
-  const { main, second, both } = useBilingual(lang, 'subscription');
+  const { main, both } = useBilingual(lang, 'subscription');
+  // The labels every tax document shares are the invoices' own.
+  const shared = useBilingual(lang, 'invoices');
+  const doc = shared.both;
   const money = (minor: number) => <span className="ltr">{formatMoney(minor, lang, inv.currency)}</span>;
   const day = (iso: string) => formatDate(iso, lang);
   const row = (label: ReactNode, value: ReactNode, testId?: string) => <DocRow label={label} value={value} testId={testId} />;
@@ -76,73 +103,65 @@ function InvoicePaper({ invoice: inv, lang }: { invoice: SubscriptionInvoice; la
     <article className="receipt receipt--a4 invoice" dir={isRtl(lang) ? 'rtl' : 'ltr'} lang={lang} data-testid="subscription-invoice-doc" data-number={inv.number}>
       <header className="invoice-head">
         <div>
-          <h1>{both(inv.template === 'standard' ? 'invoices.doc.taxInvoice' : 'invoices.doc.simplifiedTaxInvoice')}</h1>
-          {row(both('invoices.doc.number'), <span className="ltr" data-testid="subscription-invoice-number">{inv.number}</span>)}
-          {row(both('invoices.doc.date'), day(inv.issued_at))}
+          <h1>{doc(inv.template === 'standard' ? 'doc.taxInvoice' : 'doc.simplifiedTaxInvoice')}</h1>
+          {row(doc('doc.number'), <span className="ltr" data-testid="subscription-invoice-number">{inv.number}</span>)}
+          {row(doc('doc.date'), day(inv.issued_at))}
           {period && row(both('invoices.doc.period'), period)}
           {row(both('invoices.doc.paymentMethod'), main(`method.${inv.payment_method}`))}
         </div>
-        {inv.qr && <QrCode payload={inv.qr} label={main('invoices.doc.qr')} />}
+        {inv.qr && <QrCode payload={inv.qr} label={shared.main('doc.qr')} />}
       </header>
       <section className="invoice-parties">
         <div data-testid="subscription-invoice-seller">
-          <h2>{both('invoices.doc.seller')}</h2>
+          <h2>{doc('doc.seller')}</h2>
           <div className="invoice-strong">{inv.seller.name}</div>
-          {inv.seller.vat_number && row(both('invoices.doc.vatNumber'), <span className="ltr">{inv.seller.vat_number}</span>)}
+          {inv.seller.vat_number && row(doc('doc.vatNumber'), <span className="ltr">{inv.seller.vat_number}</span>)}
           {inv.seller.address && <div className="receipt-muted">{inv.seller.address}</div>}
         </div>
         <div data-testid="subscription-invoice-buyer">
-          <h2>{both('invoices.doc.buyer')}</h2>
+          <h2>{doc('doc.buyer')}</h2>
           <div className="invoice-strong">{inv.buyer.name}</div>
-          {inv.buyer.vat_number && row(both('invoices.doc.vatNumber'), <span className="ltr">{inv.buyer.vat_number}</span>)}
+          {inv.buyer.vat_number && row(doc('doc.vatNumber'), <span className="ltr">{inv.buyer.vat_number}</span>)}
         </div>
       </section>
-      <div className="invoice-table">
-        <table>
-          <thead>
-            <tr>
-              <th>{both('invoices.doc.item')}</th>
-              <th className="num">{both('invoices.doc.price')}</th>
-              <th className="num">{both('invoices.doc.discount')}</th>
-              <th className="num">{both('invoices.doc.net')}</th>
-              <th className="num">{both('invoices.doc.vatRate')}</th>
-              <th className="num">{both('invoices.doc.vat')}</th>
-              <th className="num">{both('invoices.doc.lineTotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>
+      <DocLinesTable
+        lines={[
+          {
+            name: (
+              <>
                 {inv.description}
                 {period && <div className="receipt-muted">{period}</div>}
-              </td>
-              <td className="num">{money(gross)}</td>
-              <td className="num">{inv.discount > 0 ? money(inv.discount) : '—'}</td>
-              <td className="num">{money(taxable)}</td>
-              <td className="num">{rate}%</td>
-              <td className="num">{money(inv.vat_amount)}</td>
-              <td className="num">{money(inv.total)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-      <section className="receipt-totals invoice-totals">
-        {inv.discount > 0 && row(both('invoices.doc.price'), money(gross))}
-        {inv.discount > 0 && row(both('invoices.doc.discount'), <>− {money(inv.discount)}</>, 'subscription-invoice-discount')}
-        {row(both('invoices.doc.totalExclVat'), money(taxable), 'subscription-invoice-subtotal')}
-        {row(
-          <>
-            {main('invoices.doc.vatAt', { rate })}
-            <span className="invoice-second" lang={otherLocale(lang)}>
-              {second('invoices.doc.vatAt', { rate: formatNumber(inv.vat_rate_bps / 100, otherLocale(lang)) })}
-            </span>
-          </>,
-          money(inv.vat_amount),
-          'subscription-invoice-vat',
-        )}
-        <hr className="receipt-rule" />
-        <div className="receipt-total">{row(both('invoices.doc.total'), money(inv.total), 'subscription-invoice-total')}</div>
-      </section>
+              </>
+            ),
+            quantity: 1,
+            unit_price: gross,
+            discount: inv.discount,
+            net: taxable,
+            vat_rate_pct: inv.vat_rate_bps / 100,
+            tax: inv.vat_amount,
+            total: inv.total,
+          },
+        ]}
+        lang={lang}
+        currency={inv.currency}
+      />
+      <DocTotals
+        lang={lang}
+        currency={inv.currency}
+        taxable={taxable}
+        groups={[{ label: main('invoices.doc.vatAt', { rate }), amount: inv.vat_amount }]}
+        vat={inv.vat_amount}
+        total={inv.total}
+        testId="subscription-invoice"
+        before={
+          inv.discount > 0 && (
+            <>
+              {row(both('invoices.doc.price'), money(gross))}
+              {row(doc('doc.discount'), <>− {money(inv.discount)}</>, 'subscription-invoice-discount')}
+            </>
+          )
+        }
+      />
     </article>
   );
 }

@@ -27,6 +27,8 @@ const INVOICE: SubscriptionInvoice = {
   seller: { name: 'Khidma Platform Co.', vat_number: '300000000000003', address: 'Riyadh' },
   buyer: { name: 'Lamsa Salon', vat_number: null },
   qr: 'AQxLaGlkbWEgUGxhdGZvcm0=',
+  zatca_status: 'not-submitted',
+  icv: null,
 };
 
 beforeAll(async () => {
@@ -76,6 +78,25 @@ describe('SubscriptionInvoicePage', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     fireEvent.click(screen.getByTestId('subscription-invoice-print'));
     expect(print).toHaveBeenCalled();
+    // Not signed (the platform's unit was not connected): its status, and no XML to download.
+    expect(screen.getByTestId('subscription-invoice-zatca').textContent).toBe('Not sent to ZATCA');
+    expect(screen.queryByTestId('subscription-invoice-xml')).toBeNull();
+  });
+
+  it('a signed invoice shows its ZATCA status and downloads its XML', async () => {
+    api.routes['GET /api/v1/subscription/invoices/inv3'] = () => ({ status: 200, json: { data: { ...INVOICE, id: 'inv3', zatca_status: 'reported', icv: 7 } } });
+    api.routes['GET /api/v1/subscription/invoices/inv3/xml'] = () => ({ status: 200, json: {} });
+    const created = vi.fn(() => 'blob:xml');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    // The browser would save the file; jsdom cannot follow the link.
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage(<SubscriptionInvoicePage />, { path: '/settings/subscriptions/invoices/inv3', route: '/settings/subscriptions/invoices/:id' });
+    await screen.findByTestId('subscription-invoice-doc');
+    expect(screen.getByTestId('subscription-invoice-zatca').textContent).toBe('Reported to ZATCA');
+    fireEvent.click(screen.getByTestId('subscription-invoice-xml'));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    clicked.mockRestore();
+    expect(api.called('GET /api/v1/subscription/invoices/inv3/xml')).toHaveLength(1);
   });
 });
 
