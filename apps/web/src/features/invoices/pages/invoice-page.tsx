@@ -155,7 +155,11 @@ function InvoicePaper({ invoice: inv, lang }: { invoice: Invoice; lang: Locale }
           <div className="invoice-strong">{inv.seller.name}</div>
           {inv.seller.vat_number && row(both('doc.vatNumber'), <span className="ltr">{inv.seller.vat_number}</span>)}
           {inv.seller.branch && <div>{inv.seller.branch}</div>}
-          {inv.seller.address && <div className="receipt-muted">{inv.seller.address}</div>}
+          {inv.seller.address && (
+            <div className="receipt-muted" dir="auto">
+              {inv.seller.address}
+            </div>
+          )}
         </div>
         {(inv.billing_name || inv.customer_name) && (
           <div data-testid="invoice-buyer">

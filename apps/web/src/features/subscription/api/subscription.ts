@@ -38,13 +38,17 @@ export const usePlans = () => useQuery({ queryKey: pricingKeys.all, queryFn: fet
 /** `GET subscription/charges`: newest first. */
 export const useCharges = () => useQuery({ queryKey: subscriptionKeys.charges(), queryFn: fetchData<Charge[]>('subscription/charges') });
 
-/** `GET subscription/charges/{id}`; a failure is the page's to show (no toast). */
-export const useCharge = (id: string, enabled = true) =>
+/** How often a charge still pending at the gateway is asked again on the result page. */
+export const PENDING_CHARGE_POLL_MS = 2000;
+
+/** `GET subscription/charges/{id}`; a failure is the page's to show (no toast). `poll`: ask again while it is pending. */
+export const useCharge = (id: string, enabled = true, poll = false) =>
   useQuery({
     queryKey: subscriptionKeys.charge(id),
     queryFn: ({ signal }) => apiRequest<{ data: Charge }>(`subscription/charges/${encodeURIComponent(id)}`, { signal, quiet: true }).then((r) => r.data),
     enabled: enabled && id !== '',
     retry: false,
+    refetchInterval: (q) => (poll && q.state.data?.status === 'pending' ? PENDING_CHARGE_POLL_MS : false),
   });
 
 export const INVOICES_PER_PAGE = 20;

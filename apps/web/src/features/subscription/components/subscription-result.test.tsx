@@ -54,8 +54,10 @@ describe('/payment-success for the subscription', () => {
   });
 
   it('after a transfer: the receipt is reviewed within 24 hours', async () => {
+    api.routes['GET /api/v1/subscription/charges/ch1'] = () => ({ status: 200, json: { data: { ...CHARGE, status: 'awaiting_review', payment_method: 'bank_transfer', paid_at: null } } });
     renderPage(<PaymentSuccessPage />, { path: `${SUCCESS.replace('discount=0', 'discount=3980')}&coupon=SAVE20&payment_type=bank_transfer` });
-    expect((await screen.findByTestId('subscription-result-title')).textContent).toBe('We received your receipt');
+    await waitFor(() => expect(screen.getByTestId('subscription-result-plan').textContent).toBe('Professional'));
+    expect(screen.getByTestId('subscription-result-title').textContent).toBe('We received your receipt');
     expect(screen.getByTestId('subscription-result-body').textContent).toBe('We review it within 24 hours and activate your plan once the transfer is confirmed.');
     expect(screen.getByTestId('subscription-payment-review')).toBeTruthy();
     expect(screen.getByText('Discount (coupon SAVE20)')).toBeTruthy();
@@ -71,10 +73,33 @@ describe('/payment-success for the subscription', () => {
 
 describe('/payment-failure for the subscription', () => {
   it('says the payment did not go through with the server message, and leads back to the plans', async () => {
+    api.routes['GET /api/v1/subscription/charges/ch1'] = () => ({ status: 200, json: { data: { ...CHARGE, status: 'failed', failure_message: 'Insufficient funds', paid_at: null } } });
     renderPage(<PaymentFailurePage />, { path: '/payment-failure?charge_id=ch1&plan=pro&cycle=monthly&message=Insufficient%20funds' });
-    expect((await screen.findByTestId('subscription-result-title')).textContent).toBe('The payment did not go through');
+    await waitFor(() => expect(screen.getByTestId('subscription-result-plan').textContent).toBe('Professional'));
+    expect(screen.getByTestId('subscription-result-title').textContent).toBe('The payment did not go through');
     expect(screen.getByTestId('subscription-result-body').textContent).toBe('Insufficient funds');
     expect(screen.getByTestId('result-retry').getAttribute('href')).toBe('/settings/subscriptions/plans');
+  });
+});
+
+describe('the charge outranks the address', () => {
+  it('a success page for a charge the gateway has not confirmed waits, asking again, then shows the plan active', async () => {
+    let status = 'pending';
+    api.routes['GET /api/v1/subscription/charges/ch1'] = () => ({ status: 200, json: { data: { ...CHARGE, status, paid_at: null } } });
+    renderPage(<PaymentSuccessPage />, { path: SUCCESS });
+    await waitFor(() => expect(screen.getByTestId('subscription-result-title').textContent).toBe('Confirming your payment…'));
+    expect(screen.queryByTestId('result-dashboard')).toBeNull();
+    status = 'paid';
+    await waitFor(() => expect(screen.getByTestId('subscription-result-title').textContent).toBe('Your plan is active'), { timeout: 5000 });
+    expect(api.called('GET /api/v1/subscription/charges/ch1').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(api.called('GET /api/v1/auth/me')).toHaveLength(1));
+  });
+
+  it('a success address for a charge that failed shows the failure', async () => {
+    api.routes['GET /api/v1/subscription/charges/ch1'] = () => ({ status: 200, json: { data: { ...CHARGE, status: 'failed', failure_message: 'Card declined', paid_at: null } } });
+    renderPage(<PaymentSuccessPage />, { path: SUCCESS });
+    await waitFor(() => expect(screen.getByTestId('subscription-result-title').textContent).toBe('The payment did not go through'));
+    expect(screen.getByTestId('subscription-result-body').textContent).toBe('Card declined');
   });
 });
 

@@ -1,5 +1,5 @@
 import { BANK_TRANSFER_REVIEW_HOURS } from '@app/shared/schemas/subscription';
-import { Button, Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -26,15 +26,21 @@ export function SubscriptionResult({ kind, outcome }: { kind: 'success' | 'failu
   const locale = useLocale();
   const queryClient = useQueryClient();
   const signedIn = Boolean(getToken());
-  const charge = useCharge(outcome.chargeId, signedIn);
-  const ok = kind === 'success';
-  const review = ok && outcome.transfer;
+  const charge = useCharge(outcome.chargeId, signedIn, kind === 'success');
+  // The charge's own status, once read, outranks the address: a success page for a charge the
+  // gateway has not confirmed yet waits for it (asking again), and a refused one says so.
+  const status = charge.data?.status;
+  const confirming = kind === 'success' && status === 'pending';
+  const ok = status ? status === 'paid' || status === 'awaiting_review' : kind === 'success';
+  const review = ok && (status ? status === 'awaiting_review' : outcome.transfer);
 
+  // Once the charge is known (and settled), the profile and the subscription are read again.
+  const settling = charge.isLoading || confirming;
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || settling) return;
     void queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => undefined);
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-  }, [signedIn, queryClient]);
+  }, [signedIn, settling, queryClient]);
 
   // A product bought from the platform (a cashier device) comes back without a plan.
   const purchase = outcome.plan === null || charge.data?.kind === 'product';
@@ -43,8 +49,11 @@ export function SubscriptionResult({ kind, outcome }: { kind: 'success' | 'failu
   const total = outcome.total ?? charge.data?.total_amount ?? null;
   const currency = charge.data?.currency ?? outcome.currency;
   let title = t('result.failureTitle');
-  let body = outcome.message ?? charge.data?.failure_message ?? t('result.failureBody');
-  if (review) {
+  let body = (status ? charge.data?.failure_message : outcome.message) ?? outcome.message ?? t('result.failureBody');
+  if (confirming) {
+    title = t('result.confirmingTitle');
+    body = t('result.confirmingBody');
+  } else if (review) {
     title = t('result.transferTitle');
     body = t('result.transferBody', { hours: BANK_TRANSFER_REVIEW_HOURS });
   } else if (ok && purchase) {
@@ -57,10 +66,10 @@ export function SubscriptionResult({ kind, outcome }: { kind: 'success' | 'failu
 
   return (
     <Center py={{ base: 'md', sm: 40 }}>
-      <Card withBorder shadow="sm" p={{ base: 'lg', sm: 32 }} w="100%" maw={480} data-testid={`subscription-payment-${review ? 'review' : kind}`}>
+      <Card withBorder shadow="sm" p={{ base: 'lg', sm: 32 }} w="100%" maw={480} data-testid={`subscription-payment-${confirming ? 'confirming' : review ? 'review' : ok ? 'success' : 'failure'}`}>
         <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={72} radius={36} variant="light" color={review ? 'blue' : ok ? 'green' : 'red'}>
-            {review ? <IconClockHour4 size={40} /> : ok ? <IconCircleCheck size={40} /> : <IconCircleX size={40} />}
+          <ThemeIcon size={72} radius={36} variant="light" color={confirming || review ? 'blue' : ok ? 'green' : 'red'}>
+            {confirming ? <Loader size={36} color="blue" /> : review ? <IconClockHour4 size={40} /> : ok ? <IconCircleCheck size={40} /> : <IconCircleX size={40} />}
           </ThemeIcon>
           <Title order={1} fz={{ base: 22, sm: 26 }} data-testid="subscription-result-title">
             {title}
@@ -89,7 +98,7 @@ export function SubscriptionResult({ kind, outcome }: { kind: 'success' | 'failu
               </SummaryLine>
             )}
           </Stack>
-          {ok ? (
+          {confirming ? null : ok ? (
             <>
               <Button component={Link} to="/" fullWidth mt="md" data-testid="result-dashboard">
                 {t('result.toDashboard')}

@@ -116,7 +116,11 @@ function InvoicePaper({ invoice: inv, lang }: { invoice: SubscriptionInvoice; la
           <h2>{doc('doc.seller')}</h2>
           <div className="invoice-strong">{inv.seller.name}</div>
           {inv.seller.vat_number && row(doc('doc.vatNumber'), <span className="ltr">{inv.seller.vat_number}</span>)}
-          {inv.seller.address && <div className="receipt-muted">{inv.seller.address}</div>}
+          {inv.seller.address && (
+            <div className="receipt-muted" dir="auto">
+              {inv.seller.address}
+            </div>
+          )}
         </div>
         <div data-testid="subscription-invoice-buyer">
           <h2>{doc('doc.buyer')}</h2>
