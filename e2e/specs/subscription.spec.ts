@@ -47,6 +47,14 @@ test('a business whose trial ended subscribes yearly by card and is back on its 
   await page.goto('/settings/subscriptions/invoices');
   await expect(page.getByTestId('subscription-invoice-row')).toHaveCount(1);
   await expect(page.getByTestId('subscription-invoice-row')).toContainText('2,471.58');
+  // Signed by the platform's own e-invoicing unit (the seed connects it to the local ZATCA simulator):
+  // its status, and the XML to download.
+  await page.getByTestId('subscription-invoice-row').click();
+  await expect(page.getByTestId('subscription-invoice-doc')).toContainText('2,471.58');
+  await expect(page.getByTestId('subscription-invoice-zatca')).toHaveText(/بانتظار هيئة الزكاة|مُبلّغ عنها لهيئة الزكاة/);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('subscription-invoice-xml').click();
+  expect((await download).suggestedFilename()).toMatch(/^invoice-SUB-\d+\.xml$/);
 });
 
 for (const lang of ['ar', 'en'] as const) {

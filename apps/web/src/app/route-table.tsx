@@ -333,7 +333,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   {
     // The platform operator: plans, every business's subscription, bank transfers to review.
     path: '/operator',
-    Page: page(() => import('@/features/subscription/pages/operator-page'), 'OperatorPage', ['subscription', 'invoices']),
+    Page: page(() => import('@/features/subscription/pages/operator-page'), 'OperatorPage', ['subscription', 'invoices', 'users']),
     permissions: [],
     operator: true,
   },
