@@ -1,3 +1,4 @@
+import { isValidIban, normalizeIban } from '../iban';
 import { invoicingSettingsSchema } from './invoices';
 import { z } from 'zod';
 
@@ -249,3 +250,47 @@ export const rejectTransferBody = z.object({ reason: z.string().trim().min(1, { 
 /** The platform's own e-invoicing unit (the operator's screen): its configuration and its invoices counted by ZATCA status. */
 export const platformZatcaSchema = invoicingSettingsSchema.extend({ invoices: z.record(z.string(), z.number()) });
 export type PlatformZatca = z.infer<typeof platformZatcaSchema>;
+
+/** The platform's coupons for plans (the operator's screen). `value`: basis points for a percentage (at most 100%), minor units for a fixed amount. */
+export const operatorCouponBody = z
+  .object({
+    code: couponCode.transform((c) => c.toUpperCase()),
+    type: z.enum(['fixed', 'percentage'], 'invalid'),
+    value: z.number().int('invalid').min(1, 'positive'),
+    max_redemptions: z.number().int('invalid').min(1, 'positive').nullable().default(null),
+    /** The last day it can be used (through the end of that day, Riyadh time); null: no end. */
+    expires_on: z.iso.date('date').nullable().default(null),
+    active: z.boolean().default(true),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === 'percentage' && b.value > 10_000) ctx.addIssue({ code: 'too_big', maximum: 10_000, inclusive: true, origin: 'number', path: ['value'], input: b.value });
+  });
+export const operatorCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(['fixed', 'percentage']),
+  value: z.number(),
+  max_redemptions: z.number().nullable(),
+  redemptions: z.number(),
+  expires_on: z.string().nullable(),
+  active: z.boolean(),
+});
+export type OperatorCoupon = z.infer<typeof operatorCouponSchema>;
+
+/** The banks a business may transfer to (`GET subscription/get-banks`), as the operator keeps them. */
+export const operatorBankBody = z.object({
+  name_ar: z.string().trim().min(1, { error: 'required', abort: true }).max(120),
+  name_en: z.string().trim().min(1, { error: 'required', abort: true }).max(120),
+  beneficiary_name: z.string().trim().min(1, { error: 'required', abort: true }).max(120),
+  iban: z
+    .string()
+    .min(1, { error: 'required', abort: true })
+    .max(60)
+    .transform(normalizeIban)
+    .refine((v) => v.length > 0, 'required')
+    .refine(isValidIban, 'iban'),
+  account_number: z.string().trim().min(1, { error: 'required', abort: true }).max(34).regex(/^\d+$/, 'digits_only'),
+  active: z.boolean().default(true),
+});
+export const operatorBankSchema = z.object({ id: z.string(), name_ar: z.string(), name_en: z.string(), beneficiary_name: z.string(), iban: z.string(), account_number: z.string(), active: z.boolean() });
+export type OperatorBank = z.infer<typeof operatorBankSchema>;

@@ -4,6 +4,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../access/access.repository';
 import type { AuthContext } from '../auth/auth.service';
 import * as repo from './teams.repository';
+import { isUniqueViolation } from '../access/access.repository';
 
 function toTeam(row: repo.TeamRow, members: repo.MemberRow[]): Team {
   return {
@@ -27,10 +28,6 @@ function toSupervisor(view: repo.SupervisorView): Supervisor {
   };
 }
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /** A row named in the body removed between our check and our write: the foreign key refuses, 422 on the field. */
 function missingRow(err: unknown, field: string): never {

@@ -1,11 +1,12 @@
 import { invoicingSettingsBody, zatcaConnectBody } from '@app/shared/schemas/invoices';
-import { operatorPlanSchema, platformZatcaSchema, operatorSubscriptionSchema, operatorTransferSchema, planBody, rejectTransferBody } from '@app/shared/schemas/subscription';
+import { operatorBankBody, operatorBankSchema, operatorCouponBody, operatorCouponSchema, operatorPlanSchema, platformZatcaSchema, operatorSubscriptionSchema, operatorTransferSchema, planBody, rejectTransferBody } from '@app/shared/schemas/subscription';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { platformBanks, plans, subscriptionCharges, subscriptionInvoices } from '../../db/schema/subscriptions';
+import { platformBanks, plans, subscriptionCharges, subscriptionCoupons, subscriptionInvoices } from '../../db/schema/subscriptions';
+import { isUniqueViolation } from '../access/access.repository';
 import { ZatcaRefused } from '../../integrations/zatca/gateway';
 import { connectPlatformUnit, platformSettings, savePlatformSettings } from './platform-zatca';
 import { tenants } from '../../db/schema/tenants';
@@ -13,7 +14,7 @@ import { users } from '../../db/schema/users';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { t } from '../../i18n/messages';
-import { clock } from '../../lib/clock';
+import { clock, DAY_MS } from '../../lib/clock';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
@@ -23,6 +24,8 @@ import { createBillingService, forgetLimits, toCharge, toPlan } from './billing.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParam = z.object({ id: z.string().max(60) });
 const HOUR_MS = 3_600_000;
+/** The platform's own time zone (a coupon's last day ends at midnight there). */
+const PLATFORM_ZONE = 'Asia/Riyadh';
 
 /**
  * The platform operator's side of the subscription (docs/subscription.md): plans and prices, every
@@ -256,5 +259,66 @@ export const operatorRoutes =
         throw err;
       }
       return { message: t('settings_saved', request.locale), data: await unitStatus() };
+    });
+
+    // The platform's coupons for plans. A used coupon keeps its code (businesses' invoices name it): it is switched off, not deleted.
+    const couponOut = (c: typeof subscriptionCoupons.$inferSelect) => ({
+      id: c.id,
+      code: c.code,
+      type: c.type as 'fixed' | 'percentage',
+      value: c.value,
+      max_redemptions: c.maxRedemptions,
+      redemptions: c.redemptions,
+      expires_on: c.expiresAt ? new Date(c.expiresAt.getTime() - 1).toLocaleDateString('en-CA', { timeZone: PLATFORM_ZONE }) : null,
+      active: c.active,
+    });
+    const couponValues = (b: z.output<typeof operatorCouponBody>) => ({
+      code: b.code,
+      type: b.type,
+      value: b.value,
+      maxRedemptions: b.max_redemptions,
+      // Through the end of the day in Riyadh: the start of the next day there.
+      expiresAt: b.expires_on ? new Date(new Date(`${b.expires_on}T00:00:00+03:00`).getTime() + DAY_MS) : null,
+      active: b.active,
+    });
+    const codeTaken = (err: unknown) => {
+      if (isUniqueViolation(err)) throw fieldError('code', 'exists');
+      throw err;
+    };
+
+    app.get('/operator/coupons', { config, schema: { tags, summary: "The platform's coupons for plans, with their redemptions", response: { 200: z.object({ data: z.array(operatorCouponSchema) }) } } }, async () => ({
+      data: (await db.select().from(subscriptionCoupons).orderBy(desc(subscriptionCoupons.active), asc(subscriptionCoupons.code))).map(couponOut),
+    }));
+
+    app.post('/operator/coupons', { config, schema: { tags, summary: 'Add a coupon (the code upper-cased, unique)', body: operatorCouponBody, response: { 201: written(operatorCouponSchema) } } }, async (request, reply) => {
+      const [row] = await db.insert(subscriptionCoupons).values(couponValues(request.body)).returning().catch(codeTaken);
+      return reply.status(201).send({ message: t('settings_saved', request.locale), data: couponOut(row!) });
+    });
+
+    app.put('/operator/coupons/:id', { config, schema: { tags, summary: "Change a coupon; its redemptions so far stay", params: idParam, body: operatorCouponBody, response: { 200: written(operatorCouponSchema) } } }, async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound();
+      const [row] = await db.update(subscriptionCoupons).set(couponValues(request.body)).where(eq(subscriptionCoupons.id, request.params.id)).returning().catch(codeTaken);
+      if (!row) throw notFound();
+      return { message: t('settings_saved', request.locale), data: couponOut(row) };
+    });
+
+    // The banks businesses transfer to. A bank transfers were sent to is switched off, not deleted.
+    const bankOut = (b: typeof platformBanks.$inferSelect) => ({ id: b.id, name_ar: b.nameAr, name_en: b.nameEn, beneficiary_name: b.beneficiaryName, iban: b.iban, account_number: b.accountNumber, active: b.active });
+    const bankValues = (b: z.output<typeof operatorBankBody>) => ({ nameAr: b.name_ar, nameEn: b.name_en, beneficiaryName: b.beneficiary_name, iban: b.iban, accountNumber: b.account_number, active: b.active });
+
+    app.get('/operator/banks', { config, schema: { tags, summary: 'The banks businesses may transfer to, active or not', response: { 200: z.object({ data: z.array(operatorBankSchema) }) } } }, async () => ({
+      data: (await db.select().from(platformBanks).orderBy(desc(platformBanks.active), asc(platformBanks.nameEn))).map(bankOut),
+    }));
+
+    app.post('/operator/banks', { config, schema: { tags, summary: 'Add a bank account (IBAN checked)', body: operatorBankBody, response: { 201: written(operatorBankSchema) } } }, async (request, reply) => {
+      const [row] = await db.insert(platformBanks).values(bankValues(request.body)).returning();
+      return reply.status(201).send({ message: t('settings_saved', request.locale), data: bankOut(row!) });
+    });
+
+    app.put('/operator/banks/:id', { config, schema: { tags, summary: 'Change a bank account or switch it off', params: idParam, body: operatorBankBody, response: { 200: written(operatorBankSchema) } } }, async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound();
+      const [row] = await db.update(platformBanks).set(bankValues(request.body)).where(eq(platformBanks.id, request.params.id)).returning();
+      if (!row) throw notFound();
+      return { message: t('settings_saved', request.locale), data: bankOut(row) };
     });
   };

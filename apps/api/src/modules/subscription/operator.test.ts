@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, rows, type TestApp } from '../../../test/helper';
 import { newOwner, type Owner } from '../access/access.fixtures';
-import { PNG, receiptForm } from './subscription.fixtures';
+import { PNG, payByCard, receiptForm } from './subscription.fixtures';
 
 /**
  * The platform operator (issue 17 §1): the support account manages plans and prices, reviews bank
@@ -36,6 +36,10 @@ describe('the operator', () => {
       ['POST', 'operator/plans'],
       ['GET', 'operator/subscriptions'],
       ['GET', 'operator/bank-transfers'],
+      ['GET', 'operator/coupons'],
+      ['POST', 'operator/coupons'],
+      ['GET', 'operator/banks'],
+      ['POST', 'operator/banks'],
     ] as const) {
       expect((await business.client.request(method, url, method === 'POST' ? { body: planBody } : {})).statusCode, url).toBe(403);
     }
@@ -100,5 +104,57 @@ describe('the operator', () => {
     expect(rejected.json().data.status).toBe('rejected');
     const charges = (await business.client.get('subscription/charges')).json().data;
     expect(charges[0]).toMatchObject({ status: 'rejected', failure_message: 'The amount on the receipt is wrong' });
+  });
+
+  it('keeps the coupons: checked fields, a unique code, a percentage at most 100%; the checkout honours the last day and the limit', async () => {
+    const bad = await operator.client.post('operator/coupons', { code: 'has space', type: 'percentage', value: 12_000 });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['code', 'value']);
+    const tooMuch = await operator.client.post('operator/coupons', { code: 'HALF', type: 'percentage', value: 12_000 });
+    expect(tooMuch.json().errors.value).toEqual(['Must be at most 10000']);
+    const made = await operator.client.post('operator/coupons', { code: 'ramadan25', type: 'percentage', value: 2500, max_redemptions: 1, expires_on: '2099-03-31' });
+    expect(made.statusCode, made.body).toBe(201);
+    const coupon = made.json().data;
+    expect(coupon).toMatchObject({ code: 'RAMADAN25', type: 'percentage', value: 2500, max_redemptions: 1, redemptions: 0, expires_on: '2099-03-31', active: true });
+    expect((await operator.client.post('operator/coupons', { code: 'RAMADAN25', type: 'fixed', value: 1000 })).json().errors.code).toBeTruthy();
+    expect((await operator.client.get('operator/coupons')).json().data.map((c: { code: string }) => c.code)).toContain('RAMADAN25');
+
+    // A business sees it at checkout: 25% off the basic plan.
+    const shopper = await newOwner(t);
+    const quote = await shopper.client.get('subscription/basic/checkout/monthly?coupon=RAMADAN25');
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().data).toMatchObject({ discount: 2475, coupon: { code: 'RAMADAN25' } });
+    // Its one use taken by a payment: the next business is refused it.
+    await payByCard(shopper.client, 'basic', 'monthly', 'RAMADAN25');
+    expect((await operator.client.get('operator/coupons')).json().data.find((c: { id: string }) => c.id === coupon.id)).toMatchObject({ redemptions: 1 });
+    expect((await (await newOwner(t)).client.get('subscription/basic/checkout/monthly?coupon=RAMADAN25')).statusCode).toBe(422);
+    // No limit any more: usable again.
+    await operator.client.put(`operator/coupons/${coupon.id}`, { code: 'RAMADAN25', type: 'percentage', value: 2500, expires_on: '2099-03-31' });
+    const later = await newOwner(t);
+    expect((await later.client.get('subscription/basic/checkout/monthly?coupon=RAMADAN25')).statusCode).toBe(200);
+    // Ended yesterday, or switched off: "Coupon not found".
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' });
+    const ended = await operator.client.put(`operator/coupons/${coupon.id}`, { code: 'RAMADAN25', type: 'percentage', value: 2500, max_redemptions: 1, expires_on: yesterday });
+    expect(ended.json().data.expires_on).toBe(yesterday);
+    expect((await later.client.get('subscription/basic/checkout/monthly?coupon=RAMADAN25')).statusCode).toBe(422);
+    await operator.client.put(`operator/coupons/${coupon.id}`, { code: 'RAMADAN25', type: 'percentage', value: 2500, active: false });
+    expect((await later.client.get('subscription/basic/checkout/monthly?coupon=RAMADAN25')).statusCode).toBe(422);
+    expect((await operator.client.put('operator/coupons/00000000-0000-4000-8000-000000000000', { code: 'NOPE', type: 'fixed', value: 1 })).statusCode).toBe(404);
+  });
+
+  it('keeps the banks businesses transfer to: the IBAN checked; a switched-off bank is no longer offered', async () => {
+    const bad = await operator.client.post('operator/banks', { name_ar: 'بنك', name_en: 'Bank', beneficiary_name: 'Khidma', iban: 'SA00 1234', account_number: '12a' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['account_number', 'iban']);
+    const made = await operator.client.post('operator/banks', { name_ar: 'بنك الرياض', name_en: 'Riyad Bank', beneficiary_name: 'شركة خدمة', iban: 'sa03 8000 0000 6080 1016 7519', account_number: '6080101675' });
+    expect(made.statusCode, made.body).toBe(201);
+    const bank = made.json().data;
+    expect(bank).toMatchObject({ name_en: 'Riyad Bank', iban: 'SA0380000000608010167519', active: true });
+    const offered = async () => (await business.client.get('subscription/get-banks', { lang: 'en' })).json().data.map((b: { name: string }) => b.name);
+    expect(await offered()).toContain('Riyad Bank');
+    const off = await operator.client.put(`operator/banks/${bank.id}`, { ...made.json().data, active: false });
+    expect(off.json().data.active).toBe(false);
+    expect(await offered()).not.toContain('Riyad Bank');
+    expect((await operator.client.get('operator/banks')).json().data.find((b: { id: string }) => b.id === bank.id)).toMatchObject({ active: false });
   });
 });
