@@ -26,7 +26,7 @@ export const PLAN_PLUGINS = ['pos', 'commission', 'packages', 'boundaries'] as c
 
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 /** "١٩٩٫٥" / "199,5" → "199.5" (an Arabic keyboard's digits and separator). */
-const normalize = (text: string) =>
+export const normalize = (text: string) =>
   text
     .trim()
     .replace(ARABIC_DIGITS, (d) => String(d.charCodeAt(0) & 0xf))

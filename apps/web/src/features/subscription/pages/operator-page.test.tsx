@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { me, PLANS, renderPage, stubApi } from '../test-support';
+import { me, PLANS, renderPage, sar, stubApi } from '../test-support';
 import { OperatorPage } from './operator-page';
 
 const show = vi.hoisted(() => vi.fn());
@@ -135,6 +135,165 @@ describe('OperatorPage', () => {
     renderPage(<OperatorPage />, { path: '/operator?tab=subscriptions', user: OPERATOR });
     expect(await screen.findByText('owner@lamsa.test')).toBeTruthy();
     expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+  });
+});
+
+describe('the coupons tab', () => {
+  const COUPONS = [
+    { id: 'c1', code: 'RAMADAN25', type: 'percentage', value: 2500, max_redemptions: 100, redemptions: 7, expires_on: '2026-03-31', active: true },
+    { id: 'c2', code: 'WELCOME10', type: 'fixed', value: 1000, max_redemptions: null, redemptions: 0, expires_on: null, active: false },
+  ];
+  beforeEach(() => {
+    api.routes['GET /api/v1/operator/coupons'] = () => ({ status: 200, json: { data: COUPONS } });
+  });
+
+  it('lists the coupons: the discount as a percentage or an amount, the uses of the limit, the last day and whether it is on', async () => {
+    renderPage(<OperatorPage />, { path: '/operator?tab=coupons', user: OPERATOR });
+    const ramadan = await screen.findByTestId('operator-coupon-RAMADAN25');
+    expect(ramadan.textContent).toContain('25%');
+    expect(ramadan.textContent).toContain('7 / 100');
+    expect(ramadan.textContent).toContain('31 Mar 2026');
+    expect(ramadan.textContent).toContain('Active');
+    const welcome = screen.getByTestId('operator-coupon-WELCOME10');
+    expect(welcome.textContent).toContain(sar(1000));
+    expect(welcome.textContent).toContain('0 / ∞');
+    expect(welcome.textContent).toContain('—');
+    expect(welcome.textContent).toContain('Off');
+  });
+
+  it('reads in Arabic', async () => {
+    await changeLocale('ar');
+    try {
+      renderPage(<OperatorPage />, { path: '/operator?tab=coupons', user: OPERATOR });
+      const ramadan = await screen.findByTestId('operator-coupon-RAMADAN25');
+      expect(screen.getByTestId('operator-tab-coupons').textContent).toBe('الكوبونات');
+      expect(screen.getByTestId('operator-tab-banks').textContent).toBe('البنوك');
+      expect(ramadan.textContent).toContain('25%');
+      expect(ramadan.textContent).toContain('مفعّل');
+      expect(screen.getByTestId('operator-coupon-WELCOME10').textContent).toContain('موقوف');
+    } finally {
+      await changeLocale('en');
+    }
+  });
+
+  it('says so when there are none', async () => {
+    api.routes['GET /api/v1/operator/coupons'] = () => ({ status: 200, json: { data: [] } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=coupons', user: OPERATOR });
+    expect(await screen.findByText('No coupons yet.')).toBeTruthy();
+  });
+
+  it('creates a coupon: 25 percent sent as 2500 basis points, empty uses unlimited, after checking the form', async () => {
+    api.routes['POST /api/v1/operator/coupons'] = () => ({ status: 201, json: { message: 'Saved', data: {} } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=coupons', user: OPERATOR });
+    await screen.findByTestId('operator-coupon-RAMADAN25');
+    fireEvent.click(screen.getByTestId('operator-coupon-add'));
+    await screen.findByTestId('coupon-code');
+    const modal = screen.getByTestId('coupon-form-modal');
+    fireEvent.change(within(modal).getByTestId('coupon-value'), { target: { value: '120' } });
+    fireEvent.click(within(modal).getByTestId('coupon-save'));
+    expect(await within(modal).findByText('Enter the coupon code.')).toBeTruthy();
+    expect(within(modal).getByText('A percentage cannot be more than 100.')).toBeTruthy();
+    expect(api.called('POST /api/v1/operator/coupons')).toHaveLength(0);
+
+    fireEvent.change(within(modal).getByTestId('coupon-code'), { target: { value: 'eid25' } });
+    fireEvent.change(within(modal).getByTestId('coupon-value'), { target: { value: '25' } });
+    fireEvent.change(within(modal).getByTestId('coupon-last-day'), { target: { value: '2026-12-31' } });
+    fireEvent.click(within(modal).getByTestId('coupon-save'));
+    await waitFor(() => expect(api.called('POST /api/v1/operator/coupons')).toHaveLength(1));
+    expect(api.called('POST /api/v1/operator/coupons')[0]?.body).toEqual({ code: 'EID25', type: 'percentage', value: 2500, max_redemptions: null, expires_on: '2026-12-31', active: true });
+  });
+
+  it('shows a taken code under the field, and edits a fixed amount in riyals with PUT on its id', async () => {
+    api.routes['POST /api/v1/operator/coupons'] = () => ({ status: 422, json: { message: 'The given data was invalid.', errors: { code: ['This code is already used.'] } } });
+    api.routes['PUT /api/v1/operator/coupons/c2'] = () => ({ status: 200, json: { message: 'Saved', data: {} } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=coupons', user: OPERATOR });
+    await screen.findByTestId('operator-coupon-RAMADAN25');
+    fireEvent.click(screen.getByTestId('operator-coupon-add'));
+    await screen.findByTestId('coupon-code');
+    let modal = screen.getByTestId('coupon-form-modal');
+    fireEvent.change(within(modal).getByTestId('coupon-code'), { target: { value: 'RAMADAN25' } });
+    fireEvent.change(within(modal).getByTestId('coupon-value'), { target: { value: '10' } });
+    fireEvent.change(within(modal).getByTestId('coupon-max-uses'), { target: { value: '50' } });
+    fireEvent.click(within(modal).getByTestId('coupon-save'));
+    expect(await within(modal).findByText('This code is already used.')).toBeTruthy();
+    expect(within(modal).getByTestId('coupon-code').getAttribute('aria-invalid')).toBe('true');
+    expect(api.called('POST /api/v1/operator/coupons')[0]?.body).toMatchObject({ code: 'RAMADAN25', value: 1000, max_redemptions: 50 });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('coupon-code')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('operator-coupon-edit-WELCOME10'));
+    await screen.findByTestId('coupon-code');
+    modal = screen.getByTestId('coupon-form-modal');
+    await waitFor(() => expect((within(modal).getByTestId('coupon-value') as HTMLInputElement).value).toBe('10.00'));
+    fireEvent.change(within(modal).getByTestId('coupon-value'), { target: { value: '12.5' } });
+    fireEvent.click(within(modal).getByTestId('coupon-save'));
+    await waitFor(() => expect(api.called('PUT /api/v1/operator/coupons/c2')).toHaveLength(1));
+    expect(api.called('PUT /api/v1/operator/coupons/c2')[0]?.body).toEqual({ code: 'WELCOME10', type: 'fixed', value: 1250, max_redemptions: null, expires_on: null, active: false });
+  });
+});
+
+describe('the banks tab', () => {
+  const BANK = { id: 'b1', name_ar: 'مصرف الراجحي', name_en: 'Al Rajhi Bank', beneficiary_name: 'Khidma Co.', iban: 'SA0380000000608010167519', account_number: '608010167519', active: true };
+  beforeEach(() => {
+    api.routes['GET /api/v1/operator/banks'] = () => ({ status: 200, json: { data: [BANK] } });
+  });
+
+  it('lists a bank in both languages and edits it with PUT on its id', async () => {
+    api.routes['PUT /api/v1/operator/banks/b1'] = () => ({ status: 200, json: { message: 'Saved', data: {} } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=banks', user: OPERATOR });
+    const row = await screen.findByTestId('operator-bank-b1');
+    expect(row.textContent).toContain('Al Rajhi Bank');
+    expect(row.textContent).toContain('مصرف الراجحي');
+    expect(row.textContent).toContain('SA03 8000 0000 6080 1016 7519');
+    expect(row.textContent).toContain('608010167519');
+    expect(row.textContent).toContain('Active');
+
+    fireEvent.click(screen.getByTestId('operator-bank-edit-b1'));
+    await screen.findByTestId('bank-name-en');
+    const modal = screen.getByTestId('bank-form-modal');
+    await waitFor(() => expect((within(modal).getByTestId('bank-name-en') as HTMLInputElement).value).toBe('Al Rajhi Bank'));
+    fireEvent.change(within(modal).getByTestId('bank-iban'), { target: { value: 'SA00 1234' } });
+    fireEvent.click(within(modal).getByTestId('bank-save'));
+    await waitFor(() => expect(within(modal).getByTestId('bank-iban').getAttribute('aria-invalid')).toBe('true'));
+    expect(api.called('PUT /api/v1/operator/banks/b1')).toHaveLength(0);
+
+    fireEvent.change(within(modal).getByTestId('bank-iban'), { target: { value: 'sa03 8000 0000 6080 1016 7519' } });
+    fireEvent.change(within(modal).getByTestId('bank-beneficiary'), { target: { value: 'Khidma Platform Co.' } });
+    fireEvent.click(within(modal).getByTestId('bank-active'));
+    fireEvent.click(within(modal).getByTestId('bank-save'));
+    await waitFor(() => expect(api.called('PUT /api/v1/operator/banks/b1')).toHaveLength(1));
+    expect(api.called('PUT /api/v1/operator/banks/b1')[0]?.body).toEqual({
+      name_ar: 'مصرف الراجحي',
+      name_en: 'Al Rajhi Bank',
+      beneficiary_name: 'Khidma Platform Co.',
+      iban: 'SA0380000000608010167519',
+      account_number: '608010167519',
+      active: false,
+    });
+  });
+
+  it('adds a bank with POST, and shows a server error under its field', async () => {
+    api.routes['POST /api/v1/operator/banks'] = () => ({ status: 422, json: { message: 'The given data was invalid.', errors: { account_number: ['Digits only.'] } } });
+    renderPage(<OperatorPage />, { path: '/operator?tab=banks', user: OPERATOR });
+    await screen.findByTestId('operator-bank-b1');
+    fireEvent.click(screen.getByTestId('operator-bank-add'));
+    await screen.findByTestId('bank-name-ar');
+    const modal = screen.getByTestId('bank-form-modal');
+    fireEvent.change(within(modal).getByTestId('bank-name-ar'), { target: { value: 'بنك الرياض' } });
+    fireEvent.change(within(modal).getByTestId('bank-name-en'), { target: { value: 'Riyad Bank' } });
+    fireEvent.change(within(modal).getByTestId('bank-beneficiary'), { target: { value: 'Khidma' } });
+    fireEvent.change(within(modal).getByTestId('bank-iban'), { target: { value: 'SA0380000000608010167519' } });
+    fireEvent.change(within(modal).getByTestId('bank-account-number'), { target: { value: '608010167519' } });
+    fireEvent.click(within(modal).getByTestId('bank-save'));
+    expect(await within(modal).findByText('Digits only.')).toBeTruthy();
+    expect(api.called('POST /api/v1/operator/banks')[0]?.body).toEqual({
+      name_ar: 'بنك الرياض',
+      name_en: 'Riyad Bank',
+      beneficiary_name: 'Khidma',
+      iban: 'SA0380000000608010167519',
+      account_number: '608010167519',
+      active: true,
+    });
   });
 });
 

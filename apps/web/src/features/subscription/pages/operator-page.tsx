@@ -1,6 +1,6 @@
 import { type PlatformZatca, rejectTransferBody } from '@app/shared/schemas/subscription';
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
-import { IconBuildingBank, IconCheck, IconDownload, IconEdit, IconListDetails, IconPlus, IconReceiptTax, IconUsers, IconX } from '@tabler/icons-react';
+import { IconBuildingBank, IconBuildingCommunity, IconCheck, IconDownload, IconEdit, IconListDetails, IconPlus, IconReceiptTax, IconTicket, IconUsers, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,11 +14,13 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 import { PLATFORM_UNIT, useUnitSettings } from '@/features/invoices/api/zatca';
 import { ZatcaUnitSettings } from '@/features/invoices/pages/invoicing-settings-page';
 import { downloadFile, isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatDay, formatNumber } from '@/lib/format';
 import { closeAfterWrite, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { zodErrors } from '@/lib/zod-errors';
 import {
+  type OperatorBank,
+  type OperatorCoupon,
   type OperatorPlan,
   type OperatorSubscription,
   type OperatorTransfer,
@@ -26,20 +28,27 @@ import {
   TRANSFER_FILTERS,
   type TransferFilter,
   useApproveTransfer,
+  useOperatorBanks,
+  useOperatorCoupons,
   useOperatorPlans,
   useOperatorSubscriptions,
   useOperatorTransfers,
   useRejectTransfer,
 } from '../api/operator';
+import { BankFormModal, groupIban } from '../components/bank-form-modal';
+import { CouponFormModal } from '../components/coupon-form-modal';
 import { usePluginLabel } from '../components/plan-card';
 import { PlanFormModal } from '../components/plan-form-modal';
 import { ChargeStatusBadge, StatusBadge } from '../components/status-badge';
+import { COUPON_CURRENCY } from '../lib/coupon-form';
 import { priceOf } from '../lib/subscription';
 
 const TABS = [
   { value: 'plans', icon: IconListDetails },
   { value: 'subscriptions', icon: IconUsers },
   { value: 'transfers', icon: IconBuildingBank },
+  { value: 'coupons', icon: IconTicket },
+  { value: 'banks', icon: IconBuildingCommunity },
   { value: 'zatca', icon: IconReceiptTax },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -47,7 +56,8 @@ type Tab = (typeof TABS)[number]['value'];
 /**
  * `/operator`: the platform operator (the support account, not while impersonating): the plans
  * (create, edit), every business's subscription, and the bank transfers waiting for review (the
- * receipt, approve, reject with a reason), and the platform's own e-invoicing unit that signs the
+ * receipt, approve, reject with a reason), the coupons for plans and the bank accounts businesses
+ * transfer to (create, edit, switch off), and the platform's own e-invoicing unit that signs the
  * subscription invoices. The route's guard checks the account; so does the API.
  */
 export function OperatorPage() {
@@ -87,6 +97,12 @@ export function OperatorPage() {
         </Tabs.Panel>
         <Tabs.Panel value="transfers">
           <TransfersPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="coupons">
+          <CouponsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="banks">
+          <BanksPanel />
         </Tabs.Panel>
         <Tabs.Panel value="zatca">
           <PlatformZatcaPanel />
@@ -383,6 +399,136 @@ function TransfersPanel() {
           data-testid="operator-transfer-reason"
         />
       </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** On or off, as the coupons and banks lists show it. */
+function ActiveBadge({ active, list }: { active: boolean; list: 'coupons' | 'banks' }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
+      {t(active ? `operator.${list}.isActive` : `operator.${list}.isInactive`)}
+    </Badge>
+  );
+}
+
+/** The platform's coupons for plans: the code, the discount, how often it was used of how many, the last day, on or off. */
+function CouponsPanel() {
+  const { t } = useTranslation('subscription');
+  const locale = useLocale();
+  const coupons = useOperatorCoupons();
+  const [editing, setEditing] = useState<OperatorCoupon | 'new' | null>(null);
+  const columns: ListViewColumn<OperatorCoupon>[] = [
+    {
+      key: 'code',
+      header: t('operator.coupons.code'),
+      card: 'title',
+      cell: (c) => (
+        <Text fz="sm" fw={600}>
+          <Ltr>{c.code}</Ltr>
+        </Text>
+      ),
+    },
+    {
+      key: 'discount',
+      header: t('operator.coupons.discount'),
+      cell: (c) =>
+        c.type === 'percentage' ? (
+          <span style={{ whiteSpace: 'nowrap', unicodeBidi: 'isolate' }}>{t('operator.coupons.percentValue', { value: formatNumber(c.value / 100, locale) })}</span>
+        ) : (
+          <Money amount={c.value} currency={COUPON_CURRENCY} />
+        ),
+    },
+    {
+      key: 'uses',
+      header: t('operator.coupons.uses'),
+      cell: (c) => (
+        <Ltr>
+          {formatNumber(c.redemptions, locale)} / {c.max_redemptions === null ? '∞' : formatNumber(c.max_redemptions, locale)}
+        </Ltr>
+      ),
+    },
+    { key: 'lastDay', header: t('operator.coupons.lastDay'), cell: (c) => (c.expires_on ? formatDay(c.expires_on, locale) : '—') },
+    { key: 'active', header: t('operator.coupons.status'), card: 'aside', cell: (c) => <ActiveBadge active={c.active} list="coupons" /> },
+  ];
+  return (
+    <Stack gap="md" data-testid="operator-coupons">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="operator-coupon-add">
+          {t('operator.coupons.add')}
+        </Button>
+      </Group>
+      <ListView
+        query={coupons}
+        columns={columns}
+        rowKey={(c) => c.id}
+        minWidth={640}
+        testId="operator-coupons-list"
+        itemTestId={(c) => `operator-coupon-${c.code}`}
+        actions={(c) => <RowAction label={t('operator.coupons.edit')} icon={IconEdit} color="gray" onClick={() => setEditing(c)} data-testid={`operator-coupon-edit-${c.code}`} />}
+        errorTitle={t('operator.loadFailed')}
+        empty={{ icon: IconTicket, title: t('operator.coupons.empty'), description: t('operator.coupons.emptyHint') }}
+      />
+      <CouponFormModal opened={editing !== null} coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+/** The bank accounts businesses transfer to: the bank (in the UI language, the other beneath), beneficiary, IBAN, account number, on or off. */
+function BanksPanel() {
+  const { t } = useTranslation('subscription');
+  const locale = useLocale();
+  const banks = useOperatorBanks();
+  const [editing, setEditing] = useState<OperatorBank | 'new' | null>(null);
+  const columns: ListViewColumn<OperatorBank>[] = [
+    {
+      key: 'name',
+      header: t('operator.banks.name'),
+      card: 'title',
+      cell: (b) => (
+        <Stack gap={0}>
+          <Text fz="sm" fw={600} lang={locale}>
+            {locale === 'ar' ? b.name_ar : b.name_en}
+          </Text>
+          <Text fz="xs" c="dimmed" lang={locale === 'ar' ? 'en' : 'ar'}>
+            <bdi>{locale === 'ar' ? b.name_en : b.name_ar}</bdi>
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'beneficiary', header: t('operator.banks.beneficiary'), cell: (b) => <bdi>{b.beneficiary_name}</bdi> },
+    {
+      key: 'iban',
+      header: t('operator.banks.iban'),
+      cell: (b) => (
+        <Ltr>
+          <span style={{ fontFamily: 'var(--mantine-font-family-monospace)', whiteSpace: 'nowrap' }}>{groupIban(b.iban)}</span>
+        </Ltr>
+      ),
+    },
+    { key: 'account', header: t('operator.banks.accountNumber'), cell: (b) => <Ltr>{b.account_number}</Ltr>, visibleFrom: 'md' },
+    { key: 'active', header: t('operator.banks.status'), card: 'aside', cell: (b) => <ActiveBadge active={b.active} list="banks" /> },
+  ];
+  return (
+    <Stack gap="md" data-testid="operator-banks">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="operator-bank-add">
+          {t('operator.banks.add')}
+        </Button>
+      </Group>
+      <ListView
+        query={banks}
+        columns={columns}
+        rowKey={(b) => b.id}
+        minWidth={760}
+        testId="operator-banks-list"
+        itemTestId={(b) => `operator-bank-${b.id}`}
+        actions={(b) => <RowAction label={t('operator.banks.edit')} icon={IconEdit} color="gray" onClick={() => setEditing(b)} data-testid={`operator-bank-edit-${b.id}`} />}
+        errorTitle={t('operator.loadFailed')}
+        empty={{ icon: IconBuildingCommunity, title: t('operator.banks.empty'), description: t('operator.banks.emptyHint') }}
+      />
+      <BankFormModal opened={editing !== null} bank={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
