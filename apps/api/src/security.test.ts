@@ -186,6 +186,7 @@ async function fillFixtures() {
     // Invoices: that order's invoice (a plain one: the fixture business has no VAT number).
     await post(`orders/${payOrder.id}/invoice`, {});
     if (service) await post('quotations', { customer_name: 'Fixture', items: [{ type: 'service', service_id: service.uuid }] });
+    await post('coupons', { code: 'FIXTURE10', name: 'Fixture coupon', discount_type: 'percentage', discount_amount: 1000 });
     // The subscription: a plan paid by card on the local gateway (a charge and the platform's invoice); the largest, so no limit gets in the way.
     const started = await post('subscription/business/checkout/monthly', { payment_method: 'credit_card' });
     if (started) await post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });

@@ -45,6 +45,21 @@ describe('priceOrder', () => {
     expect(r.total).toBe(20000 - 2000 + 2700);
   });
 
+  it('takes a discount limited to some lines (a coupon for a service) on those lines only, capped at them', () => {
+    const lines = [
+      { key: 'a', unitPrice: 10000, quantity: 1, taxes: vat },
+      { key: 'b', unitPrice: 5000, quantity: 2, taxes: vat },
+      { key: 'c', unitPrice: 3000, quantity: 1, taxes: vat },
+    ];
+    const pct = priceOrder({ lines, discount: { type: 'percentage', value: 2000, lines: [false, true, true] } });
+    expect(pct.discount).toBe(2600);
+    expect(pct.lines.map((l) => l.discount)).toEqual([0, 2000, 600]);
+    const fixed = priceOrder({ lines, discount: { type: 'fixed', value: 50_000, lines: [false, false, true] } });
+    expect(fixed.discount).toBe(3000);
+    expect(fixed.lines.map((l) => l.discount)).toEqual([0, 0, 3000]);
+    expect(priceOrder({ lines, discount: { type: 'fixed', value: 500, lines: [false, false, false] } }).discount).toBe(0);
+  });
+
   it('caps a fixed discount at the subtotal', () => {
     expect(discountAmount(500, { type: 'fixed', value: 900 })).toBe(500);
     expect(discountAmount(500, { type: 'percentage', value: 20000 })).toBe(500);

@@ -3,7 +3,8 @@ import { chargeTaxOf, taxDocument } from './tax';
 
 /**
  * Order pricing (DESIGN §4 Money): every amount is an integer in minor units. The order's discount
- * is spread over the lines in proportion to their subtotals (largest remainder, so the parts add up
+ * (a manual one or a coupon's, limited to the lines it applies to) is spread over those lines in
+ * proportion to their subtotals (largest remainder, so the parts add up
  * exactly); fees and the transport fee are charges, taxed at the order's standard rate when any line
  * is taxed (a tip never) (`chargeTaxOf`); each tax is computed once on everything that carries it and shared out
  * to the lines and charges (`tax.ts`, ZATCA's rounding), so an invoice of the order has the same
@@ -23,8 +24,11 @@ export type PricingLine = {
 
 export type PricingInput = {
   lines: readonly PricingLine[];
-  /** fixed: value in minor units; percentage: value in basis points (10 % = 1000). */
-  discount?: { type: DiscountType; value: number } | null;
+  /**
+   * fixed: value in minor units; percentage: value in basis points (10 % = 1000). `lines`: which
+   * lines it applies to (a coupon for some services or products), by index; absent: every line.
+   */
+  discount?: { type: DiscountType; value: number; lines?: readonly boolean[] | null } | null;
   /** `tip`: the customer's gratuity, never taxed and never on the invoice (docs/decisions.md). */
   fees?: readonly { title: string; amount: number; tip?: boolean }[];
   transportFee?: number;
@@ -87,8 +91,14 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
 export function priceOrder(input: PricingInput): PricedOrder {
   const subtotals = input.lines.map((l) => l.unitPrice * l.quantity);
   const subtotal = subtotals.reduce((a, b) => a + b, 0);
-  const discount = discountAmount(subtotal, input.discount);
-  const shares = allocate(discount, subtotals);
+  // The discount is taken on, and spread over, the lines it applies to.
+  const eligible = input.discount?.lines;
+  const bases = eligible ? subtotals.map((s, i) => (eligible[i] ? s : 0)) : subtotals;
+  const discount = discountAmount(
+    bases.reduce((a, b) => a + b, 0),
+    input.discount,
+  );
+  const shares = allocate(discount, bases);
   const chargeTax = chargeTaxOf(input.lines.map((l) => l.taxes));
   const chargeTaxes = chargeTax ? [chargeTax] : [];
   const fees = (input.fees ?? []).map((f, i) => ({ key: `fee-${i}`, title: f.title, amount: f.amount, tip: f.tip === true }));

@@ -290,6 +290,18 @@ describe('the demo sample month', () => {
     }
   });
 
+  it('has coupons, two of them held by coming orders priced with them', async () => {
+    const list = await rows<{ code: string; status: string }>(t.db, sql`select code, status from coupons where tenant_id = ${tenantId} order by code`);
+    expect(list.map((c) => c.code)).toEqual(['HAIR15', 'NATIONALDAY94', 'RAMADAN20', 'WELCOME50']);
+    const held = await rows<{ code: string; discount: number; applied: boolean }>(
+      t.db,
+      sql`select o.coupon_code as code, o.discount_amount::int as discount, (o.coupon_id is not null) as applied
+          from coupon_redemptions r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id where r.tenant_id = ${tenantId} order by o.coupon_code`,
+    );
+    expect(held.map((h) => h.code)).toEqual(['RAMADAN20', 'WELCOME50']);
+    for (const h of held) expect(h.discount > 0 && h.applied).toBe(true);
+  });
+
   it('holds a real plan: Business, yearly, begun 40 days ago on a saved card, with its paid invoice', async () => {
     const [tenant] = await rows<{ subscription_status: string; subscription_plan: string; subscription_cycle: string; subscription_auto_renew: boolean; start: string; ends: string }>(
       t.db,

@@ -1,4 +1,5 @@
 import { ensureDemoInvoices } from './seed-invoices';
+import { ensureDemoCoupons } from './seed-marketing';
 import { ensureDemoSubscription } from './seed-subscription';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -135,6 +136,11 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     await tx.transaction((sp) => ensureDemoInvoices(sp, tenantId, now));
   } catch (err) {
     console.warn(`Demo business: the invoices were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoCoupons(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the coupons were not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
   try {
     await tx.transaction((sp) => ensureDemoSubscription(sp, tenantId, now));

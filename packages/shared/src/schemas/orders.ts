@@ -253,6 +253,8 @@ const orderCommon = {
   staff_id: z.string().nullable(),
   discount: z.object({ type: z.enum(DISCOUNT_TYPES), value: z.number(), amount: z.number() }).nullable(),
   coupon_code: z.string().nullable(),
+  /** The order holds a use of its coupon now (false: none, or given back when it was cancelled). */
+  coupon_applied: z.boolean(),
   /** `tip`: the customer's tip (one at most). */
   fees: z.array(z.object({ title: z.string(), value: z.number(), tip: z.boolean() })),
   fees_amount: z.number(),

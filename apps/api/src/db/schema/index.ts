@@ -9,3 +9,4 @@ export * from './sales';
 export * from './dashboard';
 export * from './invoices';
 export * from './subscriptions';
+export * from './marketing';

@@ -33,6 +33,8 @@ export const tenantCounters = pgTable(
 /** `tip`: the customer's tip added at checkout (one at most; an untaxed fee). */
 export type OrderFee = { title: string; amount: number; tip?: boolean };
 export type OrderLocation = { address: string | null; lat: number | null; lng: number | null };
+/** The lines a coupon applies to: the services and products it names; null: every line. */
+export type CouponScope = { service_ids: string[]; product_ids: string[] } | null;
 export type LineTax = { tax_id: string | null; name: string; rate_bps: number; amount: number };
 
 export const orders = pgTable(
@@ -62,6 +64,9 @@ export const orders = pgTable(
     discountValue: money('discount_value'),
     discountAmount: money('discount_amount'),
     couponCode: text('coupon_code'),
+    /** The coupon the order holds (its use is a coupon_redemptions row); `coupon_scope` what it applied to when applied. */
+    couponId: uuid('coupon_id'),
+    couponScope: jsonb('coupon_scope').$type<CouponScope>(),
     fees: jsonb('fees').$type<OrderFee[]>().notNull().default([]),
     feesAmount: money('fees_amount'),
     transportFee: money('transport_fee'),

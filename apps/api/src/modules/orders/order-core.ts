@@ -3,7 +3,8 @@ import { type PricedOrder, priceOrder } from '@app/shared/pricing';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { serviceTaxes, taxes } from '../../db/schema/business';
-import { bookings, type LineTax, orderItems, orderLogs, orders, type OrderRow } from '../../db/schema/sales';
+import { bookings, type CouponScope, type LineTax, orderItems, orderLogs, orders, type OrderRow } from '../../db/schema/sales';
+import { eligibleLines } from '../marketing/coupons.service';
 import { nextNumber } from '../../lib/numbers';
 
 /**
@@ -114,8 +115,8 @@ export async function lineTaxesFor(tx: Tx, tenantId: string, line: { type: 'serv
  * charges from it, so all three agree to the minor unit.
  */
 export function priceStoredOrder(
-  order: Pick<OrderRow, 'discountType' | 'discountValue' | 'fees' | 'transportFee'>,
-  items: readonly { id: string; unitPrice: number; quantity: number; taxes: LineTax[] }[],
+  order: Pick<OrderRow, 'discountType' | 'discountValue' | 'fees' | 'transportFee'> & { couponScope?: CouponScope },
+  items: readonly { id: string; unitPrice: number; quantity: number; taxes: LineTax[]; serviceId?: string | null; productId?: string | null }[],
 ): PricedOrder {
   return priceOrder({
     lines: items.map((i) => ({
@@ -124,7 +125,7 @@ export function priceStoredOrder(
       quantity: i.quantity,
       taxes: i.taxes.map((t) => ({ id: t.tax_id, name: t.name, rateBps: t.rate_bps })),
     })),
-    discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue } : null,
+    discount: order.discountType === 'fixed' || order.discountType === 'percentage' ? { type: order.discountType, value: order.discountValue, lines: eligibleLines(order.couponScope, items) } : null,
     fees: order.fees,
     transportFee: order.transportFee,
   });

@@ -38,6 +38,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { ctxOf, listOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createOrderService, type UploadedImage } from './orders.service';
+import { applyCouponBody } from '@app/shared/schemas/marketing';
 
 const MB = ORDER_IMAGE_MAX_BYTES / 1024 / 1024;
 const tooLarge = () => fieldError('images', 'file_too_large', { max: MB });
@@ -143,6 +144,17 @@ export const orderRoutes =
     app.delete('/orders/:id/undiscount', { config: byId, schema: { tags, params: orderParams, response: { 200: orderResult } } }, async (request) => ({
       message: t('updated', request.locale),
       data: await svc.setDiscount(ctxOf(request), request.params.id, null),
+    }));
+
+    // A coupon (issue 18 §2): one use of it per order, taken and given back under the coupon's lock.
+    app.put('/orders/:id/coupon', { config: byId, schema: { tags, summary: "Apply a coupon by its code: the order's discount becomes the coupon's", params: orderParams, body: applyCouponBody, response: { 200: orderResult } } }, async (request) => ({
+      message: t('updated', request.locale),
+      data: await svc.applyCoupon(ctxOf(request), request.params.id, request.body.code),
+    }));
+
+    app.delete('/orders/:id/coupon', { config: byId, schema: { tags, summary: 'Remove the coupon and its discount; its use is given back', params: orderParams, response: { 200: orderResult } } }, async (request) => ({
+      message: t('updated', request.locale),
+      data: await svc.removeCoupon(ctxOf(request), request.params.id),
     }));
 
     app.post(

@@ -23,7 +23,7 @@ import { remainingAmount } from '@app/shared/states/transaction';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { type Database, type Tx, withTenant } from '../../db/client';
 import { branches, packages, productCombinations, products, providers, providerServices, services } from '../../db/schema/business';
-import { bookings, type LineTax, orderImages, orderItems, orders, transactions } from '../../db/schema/sales';
+import { bookings, type LineTax, orderImages, orderItems, type OrderRow, orders, transactions } from '../../db/schema/sales';
 import { cancellationReasons } from '../../db/schema/settings';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { AppError, fieldError, notFound } from '../../lib/errors';
@@ -31,6 +31,7 @@ import { isForeignKeyViolation } from '../access/access.repository';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice-core';
+import { moveCouponUse, redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
 import { giveBackStock, type StockLine, stockLinesOf, takeStock } from './stock';
@@ -59,6 +60,7 @@ function summaryOf(o: repo.OrderRow, customer: repo.OrderListRow['customer'], it
     staff_id: o.providerId,
     discount: o.discountType === 'fixed' || o.discountType === 'percentage' ? { type: o.discountType, value: o.discountValue, amount: o.discountAmount } : null,
     coupon_code: o.couponCode,
+    coupon_applied: o.couponId !== null,
     fees: o.fees.map((f) => ({ title: f.title, value: f.amount, tip: f.tip === true })),
     fees_amount: o.feesAmount,
     transport_fee: o.transportFee,
@@ -486,6 +488,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         if (customerId) await checkCustomer(tx, t, customerId);
         values.customerId = customerId;
         changes.customer_id = { from: order.customerId, to: customerId };
+        await moveCouponUse(tx, t, order, customerId);
       }
       let branchId = order.branchId;
       const branchChanged = body.branch_id !== undefined && (body.branch_id ?? null) !== order.branchId;
@@ -539,7 +542,13 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         if (Number(left?.n ?? 0) > 0) throw fieldError('customer_id', 'guest_order_no_appointment');
       }
 
-      if (body.discount !== undefined) {
+      if (body.discount !== undefined && order.couponId) {
+        // The coupon's discount is the order's: sent back unchanged it stays, cleared it goes with the coupon.
+        if (body.discount === null) {
+          await releaseCoupon(tx, t, order, true);
+          changes.coupon = { from: order.couponCode, to: null };
+        } else if (body.discount.type !== order.discountType || body.discount.value !== order.discountValue) throw fieldError('discount', 'coupon_with_discount');
+      } else if (body.discount !== undefined) {
         values.discountType = body.discount?.type ?? null;
         values.discountValue = body.discount?.value ?? 0;
         if (order.discountType !== values.discountType || order.discountValue !== values.discountValue) changes.discount = body.discount ?? null;
@@ -622,6 +631,10 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
 
   async function setDiscount(ctx: AuthContext, id: string, body: DiscountBody | null): Promise<Order> {
     return change(ctx, id, { editable: true }, async (tx, order) => {
+      if (order.couponId) {
+        if (body) throw fieldError('type', 'coupon_with_discount');
+        return removeCouponIn(tx, ctx, order);
+      }
       await repo.updateOrder(tx, ctx.tenantId, order.id, { discountType: body?.type ?? null, discountValue: body?.value ?? 0 });
       const priced = await recalculateOrder(tx, ctx.tenantId, order.id);
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, body ? 'discount' : 'undiscount', {
@@ -630,6 +643,27 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         total: { from: order.total, to: priced.total },
       });
     });
+  }
+
+  /** The coupon leaves the order with its discount; its use is given back. */
+  async function removeCouponIn(tx: Tx, ctx: AuthContext, order: OrderRow): Promise<void> {
+    if (!(await releaseCoupon(tx, ctx.tenantId, order, true))) return;
+    const priced = await recalculateOrder(tx, ctx.tenantId, order.id);
+    await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'coupon_removed', { code: order.couponCode, amount: { from: order.discountAmount, to: 0 }, total: { from: order.total, to: priced.total } });
+  }
+
+  /** `PUT orders/{id}/coupon { code }`: takes a use of the coupon (coupons.service.ts) and prices the order with it. */
+  async function applyCoupon(ctx: AuthContext, id: string, code: string): Promise<Order> {
+    return change(ctx, id, { editable: true }, async (tx, order) => {
+      const coupon = await redeemCoupon(tx, ctx.tenantId, order, code, ctx.tenant.timezone);
+      const priced = await recalculateOrder(tx, ctx.tenantId, order.id);
+      await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'coupon', { code: coupon.code, amount: { from: order.discountAmount, to: priced.discountAmount }, total: { from: order.total, to: priced.total } });
+    });
+  }
+
+  /** `DELETE orders/{id}/coupon`. */
+  async function removeCoupon(ctx: AuthContext, id: string): Promise<Order> {
+    return change(ctx, id, { editable: true }, (tx, order) => removeCouponIn(tx, ctx, order));
   }
 
   /**
@@ -675,6 +709,8 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         changes.bookings_cancelled = cancelled.length;
         if (reasonId) changes.cancellation_reason_id = reasonId;
         if (holdsStock(order)) await giveBackStock(tx, t, stockLinesOf(await repo.itemsOf(tx, t, order.id)));
+        // A cancelled order gives its coupon's use back (it keeps the discount and the code as history).
+        if (await releaseCoupon(tx, t, order, false)) changes.coupon_released = order.couponCode;
       }
       await repo.updateOrder(tx, t, order.id, values);
       await logOrder(tx, t, order.id, ctx.user.id, 'status', changes);
@@ -708,6 +744,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
       const t = ctx.tenantId;
       await checkCustomer(tx, t, customerId);
       if (customerId === order.customerId) return;
+      await moveCouponUse(tx, t, order, customerId);
       await repo.updateOrder(tx, t, order.id, { customerId });
       await tx.update(bookings).set({ customerId, updatedAt: new Date() }).where(and(eq(bookings.tenantId, t), eq(bookings.orderId, order.id)));
       await logOrder(tx, t, order.id, ctx.user.id, 'customer', { from: order.customerId, to: customerId });
@@ -755,8 +792,11 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
       if (!orderDeletable(order.status)) throw new AppError(422, 'order_not_deletable');
       if (holdsStock(order)) await giveBackStock(tx, t, stockLinesOf(await repo.itemsOf(tx, t, order.id)));
       const bookingsDeleted = await repo.deleteBookings(tx, t, order.id);
+      // The trash gives a coupon's use back: the coupon leaves the order (a restored order comes back without it).
+      const couponRemoved = await releaseCoupon(tx, t, order, true);
+      if (couponRemoved) await recalculateOrder(tx, t, order.id);
       await repo.updateOrder(tx, t, order.id, { deletedAt: new Date() });
-      await logOrder(tx, t, order.id, ctx.user.id, 'trash', { bookings_deleted: bookingsDeleted });
+      await logOrder(tx, t, order.id, ctx.user.id, 'trash', { bookings_deleted: bookingsDeleted, ...(couponRemoved ? { coupon_removed: order.couponCode } : {}) });
     });
   }
 
@@ -863,6 +903,8 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     addItems,
     removeItem,
     setDiscount,
+    applyCoupon,
+    removeCoupon,
     changeStatus,
     updateMeta,
     updateNote,
