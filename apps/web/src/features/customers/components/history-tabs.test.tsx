@@ -114,6 +114,7 @@ function order(n: number, over: Partial<OrderSummary> = {}): OrderSummary {
     staff_id: null,
     discount: null,
     coupon_code: null,
+    coupon_applied: false,
     fees: [],
     fees_amount: 0,
     transport_fee: 0,
