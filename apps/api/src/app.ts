@@ -41,6 +41,7 @@ import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { zatcaRoutes } from './modules/invoices/zatca.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { configureZatca } from './modules/invoices/zatca-core';
 import { secretBoxFor } from './lib/secret-box';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
@@ -223,6 +224,7 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(zatcaRoutes({ db }));
       await api.register(quotationRoutes({ db, storage }));
       await api.register(marketingRoutes({ db }));
+      await api.register(notificationRoutes({ db }));
       await api.register(transactionRoutes({ db, config, storage, gateway }));
       if (showOutbox) await api.register(devOutboxRoutes({ db, local }));
     },

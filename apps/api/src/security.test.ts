@@ -187,6 +187,10 @@ async function fillFixtures() {
     await post(`orders/${payOrder.id}/invoice`, {});
     if (service) await post('quotations', { customer_name: 'Fixture', items: [{ type: 'service', service_id: service.uuid }] });
     await post('coupons', { code: 'FIXTURE10', name: 'Fixture coupon', discount_type: 'percentage', discount_amount: 1000 });
+    await post('templates', { action: 'booking_created', channel: 'sms', receiver: 'customer', body_ar: 'تم الحجز', body_en: 'Booked' });
+    await t.db.execute(
+      sql`insert into notifications (tenant_id, action, channel, receiver_type, body, status, idempotency_key) values (${owner.user.tenant.uuid}, 'booking_created', 'sms', 'customer', 'Fixture', 'sent', ${`fixture:${randomUUID()}`})`,
+    );
     // The subscription: a plan paid by card on the local gateway (a charge and the platform's invoice); the largest, so no limit gets in the way.
     const started = await post('subscription/business/checkout/monthly', { payment_method: 'credit_card' });
     if (started) await post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });

@@ -10,6 +10,7 @@ import { startPeriodic } from './jobs/periodic';
 import { submitDue } from './modules/invoices/zatca-core';
 import { syncDueToWafeq } from './modules/invoices/accounting';
 import { submitPlatformDue } from './modules/subscription/platform-zatca';
+import { makeDueReminders } from './modules/notifications/notify';
 import { createBillingService } from './modules/subscription/billing.service';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 
@@ -35,6 +36,8 @@ const stopZatca = config.outboxWorker
       await syncDueToWafeq(handle.db, app.log);
     }, app.log, 5000)
   : async () => {};
+// Appointment reminders whose time has come, derived from the bookings (modules/notifications/notify.ts).
+const stopReminders = config.outboxWorker ? startPeriodic('appointment reminders', () => makeDueReminders(handle.db, new Date(), app.log), app.log, 30_000) : async () => {};
 // Subscriptions due for renewal (and dunning retries): every minute, any number of servers (docs/subscription.md).
 const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey }), log: app.log });
 const stopRenewals = config.outboxWorker ? startPeriodic('subscription renewals', () => billing.renewDue(), app.log, 60_000) : async () => {};
@@ -53,6 +56,7 @@ async function shutdown(signal: string) {
     await stopCompactor();
     await stopZatca();
     await stopRenewals();
+    await stopReminders();
     await handle.close();
     process.exit(0);
   } catch (err) {

@@ -81,6 +81,7 @@ export const VALIDATION_MESSAGES = {
   import_money_digits: { ar: 'منازل عشرية أكثر مما تسمح به عملة النشاط', en: "More decimal places than the business currency allows" },
   import_quantities: { ar: 'اكتب الخدمات هكذا: قص الشعر x2; صبغة x1', en: 'Write the services like: Haircut x2; Colour x1' },
   // Subscription checkout.
+  template_variable: { ar: 'متغير غير معروف في النص، استخدم المتغيرات المعروضة فقط', en: 'Unknown variable in the text: use only the variables listed' },
   coupon_code: { ar: 'رمز القسيمة أحرف إنجليزية وأرقام فقط بلا مسافات', en: 'The coupon code is letters and digits only, no spaces' },
   min_quantity: { ar: 'الكمية 1 على الأقل', en: 'The quantity is at least 1' },
 } as const satisfies Record<string, Record<Locale, string>>;

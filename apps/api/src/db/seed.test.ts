@@ -290,6 +290,15 @@ describe('the demo sample month', () => {
     }
   });
 
+  it('has notification templates and a week of their log', async () => {
+    const [tpl] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from notification_templates where tenant_id = ${tenantId}`);
+    expect(tpl!.n).toBe(6);
+    const log = await rows<{ status: string; n: number }>(t.db, sql`select status, count(*)::int as n from notifications where tenant_id = ${tenantId} group by status`);
+    const by = Object.fromEntries(log.map((l) => [l.status, l.n]));
+    expect(by.sent).toBeGreaterThan(5);
+    expect(by.failed).toBe(1);
+  });
+
   it('has coupons, two of them held by coming orders priced with them', async () => {
     const list = await rows<{ code: string; status: string }>(t.db, sql`select code, status from coupons where tenant_id = ${tenantId} order by code`);
     expect(list.map((c) => c.code)).toEqual(['HAIR15', 'NATIONALDAY94', 'RAMADAN20', 'WELCOME50']);

@@ -1,5 +1,5 @@
 import { ensureDemoInvoices } from './seed-invoices';
-import { ensureDemoCoupons } from './seed-marketing';
+import { ensureDemoCoupons, ensureDemoNotifications } from './seed-marketing';
 import { ensureDemoSubscription } from './seed-subscription';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -141,6 +141,11 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     await tx.transaction((sp) => ensureDemoCoupons(sp, tenantId, now));
   } catch (err) {
     console.warn(`Demo business: the coupons were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoNotifications(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the notifications were not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
   try {
     await tx.transaction((sp) => ensureDemoSubscription(sp, tenantId, now));

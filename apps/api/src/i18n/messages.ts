@@ -263,6 +263,10 @@ export const MESSAGES = {
   plan_limit_bookings_per_month: { ar: 'تسمح خطتك بـ {limit} حجز في الشهر، رقِّ خطتك للمزيد', en: 'Your plan allows {limit} bookings a month: upgrade for more' },
   plan_limit_plugin: { ar: 'خطتك لا تشمل هذه الإضافة، رقِّ خطتك إلى خطة تشملها', en: 'Your plan does not include this plugin: upgrade to a plan that does' },
   coupon_not_found: { ar: 'القسيمة غير موجودة', en: 'Coupon not found' },
+  // Notifications (issue 18).
+  no_app_for_channel: { ar: 'لا يمكن إضافة إشعار لقناة لا يوجد لها تطبيق مثبّت', en: 'A notification cannot be added for a channel with no app installed' },
+  notification_unreachable: { ar: 'لا توجد وسيلة للوصول إلى المستلم على هذه القناة', en: 'The receiver cannot be reached on this channel' },
+  notification_queued: { ar: 'أُضيفت الرسالة إلى قائمة الإرسال', en: 'The message is queued to be sent' },
   // A business's coupons on orders (issue 18).
   coupon_already_applied: { ar: 'على الطلب قسيمة بالفعل، أزلها أولًا', en: 'The order already has a coupon: remove it first' },
   coupon_with_discount: { ar: 'لا تجتمع القسيمة والخصم اليدوي في طلب واحد، أزل أحدهما أولًا', en: 'A coupon and a manual discount do not combine: remove one first' },

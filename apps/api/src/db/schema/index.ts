@@ -10,3 +10,4 @@ export * from './dashboard';
 export * from './invoices';
 export * from './subscriptions';
 export * from './marketing';
+export * from './notifications';

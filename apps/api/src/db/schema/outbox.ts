@@ -21,6 +21,8 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The notification this delivers (its business's log), if any. */
+    notificationId: uuid('notification_id'),
   },
   (t) => [index('outbox_pending').on(t.status, t.nextAttemptAt)],
 );

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Print } from '../local-console';
 
-export type Mail = { to: string; subject: string; text: string };
+/** `idempotencyKey`: the same for every attempt of one message (the outbox row's id). */
+export type Mail = { to: string; subject: string; text: string; idempotencyKey?: string };
 export type EmailAdapter = { name: string; send(mail: Mail): Promise<void> };
 
 /**
@@ -23,7 +24,8 @@ export function smtpEmail(url: string, from: string): EmailAdapter {
   return {
     name: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      // The Message-ID is derived from the key: a retried message is the same message to the receiving side.
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.idempotencyKey ? { messageId: `<${mail.idempotencyKey}@khidma.outbox>` } : {}) });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Print } from '../local-console';
 
-export type Sms = { to: string; body: string };
+/** `idempotencyKey`: the same for every attempt of one message (the outbox row's id); providers that take a client message id get it. */
+export type Sms = { to: string; body: string; idempotencyKey?: string };
 export type SmsAdapter = { name: string; send(sms: Sms): Promise<void> };
 
 /**
@@ -28,8 +29,8 @@ export function webhookSms(url: string, apiKey: string | undefined): SmsAdapter 
     async send(sms) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        body: JSON.stringify({ to: sms.to, body: sms.body }),
+        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...(sms.idempotencyKey ? { 'idempotency-key': sms.idempotencyKey } : {}) },
+        body: JSON.stringify({ to: sms.to, body: sms.body, ...(sms.idempotencyKey ? { id: sms.idempotencyKey } : {}) }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);

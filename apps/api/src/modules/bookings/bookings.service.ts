@@ -50,6 +50,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues, type FieldDefinition } from '../customers/custom-field-values';
 import { logOrder, priceNewOrder, recalculateOrder } from '../orders/order-core';
 import * as repo from './bookings.repository';
+import { notifyBooking } from '../notifications/notify';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -654,6 +655,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         }
         await recalculateOrder(tx, ctx.tenantId, order.id);
       }
+      // A visit recorded after it happened is not announced.
+      if (!pastVisit) for (const b of rowsToBook) await notifyBooking(tx, ctx.tenantId, b.id, 'booking_created', 'created');
       const rows = await repo.readBookings(
         tx,
         ctx.tenantId,
@@ -734,6 +737,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         event: 'created',
         bookings: [{ id: row!.id, number: row!.number, item_id: item.id, service_id: service.id, staff_id: providerId, start_time: time!.startAt.toISOString() }],
       });
+      if (time!.startAt.getTime() > Date.now()) await notifyBooking(tx, ctx.tenantId, row!.id, 'booking_created', 'created');
       return readOne(tx, ctx, row!.id);
     });
   }
@@ -834,6 +838,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       }
       if (Object.keys(changes).length) {
         await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'booking', { event: plan ? 'rescheduled' : 'updated', booking_id: id, number: locked.number, ...changes });
+        // A new time is news to the customer (one message per new start; the reminder follows by itself).
+        if (values.startAt && values.startAt.getTime() !== locked.startAt.getTime()) await notifyBooking(tx, ctx.tenantId, id, 'booking_rescheduled', values.startAt.toISOString());
       }
       return readOne(tx, ctx, id);
     });
@@ -881,6 +887,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         to: body.status,
         ...(cancelling ? { cancellation_reason_id: cancellation.reasonId, cancellation_note: cancellation.note } : {}),
       });
+      if (cancelling) await notifyBooking(tx, ctx.tenantId, id, 'booking_cancelled', 'cancelled');
       return readOne(tx, ctx, id);
     });
   }

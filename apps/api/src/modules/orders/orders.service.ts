@@ -32,6 +32,7 @@ import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice-core';
 import { moveCouponUse, redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
+import { notifyBooking } from '../notifications/notify';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
 import { giveBackStock, type StockLine, stockLinesOf, takeStock } from './stock';
@@ -707,6 +708,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
           .where(activeWhere)
           .returning({ id: bookings.id });
         changes.bookings_cancelled = cancelled.length;
+        for (const b of cancelled) await notifyBooking(tx, t, b.id, 'booking_cancelled', 'cancelled');
         if (reasonId) changes.cancellation_reason_id = reasonId;
         if (holdsStock(order)) await giveBackStock(tx, t, stockLinesOf(await repo.itemsOf(tx, t, order.id)));
         // A cancelled order gives its coupon's use back (it keeps the discount and the code as history).

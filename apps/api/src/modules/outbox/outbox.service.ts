@@ -67,8 +67,13 @@ export async function markSent(db: Database, id: string, provider: string) {
   await db.update(outboxMessages).set({ status: 'sent', provider, sentAt: sql`now()`, lastError: null }).where(eq(outboxMessages.id, id));
 }
 
-/** Schedules a retry with exponential backoff, or gives up after MAX_DELIVERY_ATTEMPTS. */
-export async function markFailed(db: Database, row: OutboxRow, error: string) {
+/** A message no longer to be sent (a reminder whose appointment was cancelled or moved). */
+export async function markDropped(db: Database, id: string) {
+  await db.update(outboxMessages).set({ status: 'dropped' }).where(eq(outboxMessages.id, id));
+}
+
+/** Schedules a retry with exponential backoff, or gives up after MAX_DELIVERY_ATTEMPTS (answers true then). */
+export async function markFailed(db: Database, row: OutboxRow, error: string): Promise<boolean> {
   const giveUp = row.attempts >= MAX_DELIVERY_ATTEMPTS;
   const delay = 2 ** row.attempts * 15;
   await db
@@ -79,4 +84,5 @@ export async function markFailed(db: Database, row: OutboxRow, error: string) {
       nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
     })
     .where(eq(outboxMessages.id, row.id));
+  return giveUp;
 }

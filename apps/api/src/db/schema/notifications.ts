@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+/**
+ * Notifications to people (issue 18 §1): a business's templates, and the log of every message made
+ * from one. A notification's `idempotency_key` is unique in its business: whatever retries, restarts
+ * or second servers do, one event gives one message. Delivery goes through the outbox
+ * (outbox_messages.notification_id), whose worker writes the outcome back here.
+ */
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const notificationTemplates = pgTable(
+  'notification_templates',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** packages/shared/src/schemas/notifications.ts NOTIFICATION_ACTIONS. */
+    action: text('action').notNull(),
+    channel: text('channel').notNull(),
+    /** customer, staff, user. */
+    receiver: text('receiver').notNull(),
+    titleAr: text('title_ar').notNull().default(''),
+    titleEn: text('title_en').notNull().default(''),
+    bodyAr: text('body_ar').notNull(),
+    bodyEn: text('body_en').notNull(),
+    /** A reminder's minutes before the appointment. */
+    offsetMinutes: integer('offset_minutes'),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('notification_templates_action').on(t.tenantId, t.action, t.status), index('notification_templates_reminders').on(t.action, t.status)],
+);
+export type TemplateRow = typeof notificationTemplates.$inferSelect;
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    templateId: uuid('template_id'),
+    action: text('action').notNull(),
+    channel: text('channel').notNull(),
+    receiverType: text('receiver_type').notNull(),
+    receiverId: uuid('receiver_id'),
+    receiverName: text('receiver_name'),
+    email: text('email'),
+    phone: text('phone'),
+    title: text('title'),
+    body: text('body').notNull(),
+    /** pending, sent, success, failed, not-sent, retried. */
+    status: text('status').notNull().default('pending'),
+    failReason: text('fail_reason'),
+    orderId: uuid('order_id'),
+    bookingId: uuid('booking_id'),
+    /** For a reminder, the appointment's start it was made for: sent only while that is still the start. */
+    dueStartAt: timestamp('due_start_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('notifications_key').on(t.tenantId, t.idempotencyKey),
+    index('notifications_recent').on(t.tenantId, t.createdAt),
+    index('notifications_order').on(t.tenantId, t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,235 @@
+import type { Locale } from '@app/shared/constants';
+import { formatDay, formatTime } from '@app/shared/format';
+import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
+import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
+import { localDateOf } from '@app/shared/scheduling/zoned';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+import { branches, providers, services } from '../../db/schema/business';
+import { customers } from '../../db/schema/customers';
+import { notifications, notificationTemplates, type TemplateRow } from '../../db/schema/notifications';
+import { outboxMessages } from '../../db/schema/outbox';
+import { bookings, orders } from '../../db/schema/sales';
+import { tenants } from '../../db/schema/tenants';
+import { users } from '../../db/schema/users';
+import { clock } from '../../lib/clock';
+
+/**
+ * Making notifications (issue 18 §1). Two rules keep them from misfiring, the bugs peers are known
+ * for (cal.com #7225, #6973, #6905, #10749):
+ *
+ * **Reminders are derived, never scheduled.** Nothing is queued when a booking is made. A periodic
+ * job looks for active appointments whose reminder time has come (start − offset, within a grace
+ * window) and makes the reminder then, keyed by the booking, the template and the appointment's
+ * *current* start. A cancelled booking is no longer found; a rescheduled one is found at its new
+ * time under a new key; a booking made after its reminder time is not reminded late. The key is
+ * unique, so two workers, a retry or a restart make one message. At delivery the worker checks
+ * again (`stillDue`) that the appointment is active and still starts then.
+ *
+ * **One event, one message.** An event's notifications are written in the transaction of the change
+ * (with its outbox message), keyed by the event, so nothing is sent for a change that rolled back
+ * and nothing twice for one that happened once.
+ */
+
+/** A reminder whose time passed more than this long ago is not sent late. */
+export const REMINDER_GRACE_MS = 30 * 60_000;
+
+/** Replaces `{{variable}}` with its value (unknown ones are refused when the template is saved). */
+export function renderTemplate(text: string, vars: Partial<Record<TemplateVariable, string>>): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => vars[name as TemplateVariable] ?? '');
+}
+
+type BookingFacts = {
+  tenantId: string;
+  bookingId: string;
+  orderId: string;
+  startAt: Date;
+  status: string;
+};
+
+/** What a booking's messages say and to whom: its customer, provider, service, branch and business. */
+export async function bookingContext(exec: Executor, tenantId: string, bookingId: string) {
+  const [row] = await exec
+    .select({
+      booking: bookings,
+      orderNumber: orders.number,
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email },
+      provider: { id: providers.id, name: providers.name, userId: providers.userId },
+      service: services.name,
+      branch: branches.name,
+      branchZone: branches.timezone,
+      tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat },
+    })
+    .from(bookings)
+    .innerJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
+    .innerJoin(tenants, eq(tenants.id, bookings.tenantId))
+    .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
+    .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
+    .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
+    .leftJoin(branches, and(eq(branches.tenantId, bookings.tenantId), eq(branches.id, bookings.branchId)))
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, bookingId)));
+  if (!row) return null;
+  const staffUser = row.provider?.userId
+    ? (await exec.select({ phone: users.phone, email: users.email }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.provider.userId))))[0]
+    : undefined;
+  const [owner] = await exec
+    .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isOwner, true)))
+    .limit(1);
+  return { ...row, staffUser, owner };
+}
+
+type Context = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
+
+function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable, string>> {
+  const zone = c.branchZone || c.tenant.timezone;
+  const timeFormat = c.tenant.timeFormat === '24' ? '24' : '12';
+  return {
+    customer_name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : '',
+    business_name: c.tenant.storeName ?? c.tenant.name ?? '',
+    service_name: c.service ?? '',
+    staff_name: c.provider?.name ?? '',
+    branch_name: c.branch ?? '',
+    date: formatDay(localDateOf(c.booking.startAt.getTime(), zone), locale),
+    time: formatTime(c.booking.startAt, locale, timeFormat, zone),
+    booking_number: String(c.booking.number),
+    order_number: String(c.orderNumber),
+  };
+}
+
+/** The template's receiver on this booking: a name and how to reach them. */
+function receiverOf(t: TemplateRow, c: Context): { id: string | null; name: string | null; phone: string | null; email: string | null } {
+  if (t.receiver === 'customer') return { id: c.customer?.id ?? null, name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null, phone: c.customer?.phone ?? null, email: c.customer?.email ?? null };
+  if (t.receiver === 'staff') return { id: c.provider?.id ?? null, name: c.provider?.name ?? null, phone: c.staffUser?.phone ?? null, email: c.staffUser?.email ?? null };
+  return { id: c.owner?.id ?? null, name: c.owner?.name ?? null, phone: c.owner?.phone ?? null, email: c.owner?.email ?? null };
+}
+
+/** A template's message for a booking: the receiver, the rendered text in the business's language, and why it cannot go (if so). */
+export function compose(t: TemplateRow, c: Context) {
+  const locale: Locale = c.tenant.locale === 'en' ? 'en' : 'ar';
+  const vars = variables(c, locale);
+  const to = receiverOf(t, c);
+  const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
+  const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
+  const address = t.channel === 'email' ? to.email : t.channel === 'sms' ? to.phone : null;
+  // WhatsApp and push need their app (spec §8); until one is connected their messages are not sent.
+  const reason = t.channel === 'whatsapp' || t.channel === 'push' ? `no ${t.channel} app connected` : address ? null : t.channel === 'email' ? 'no e-mail address' : 'no phone number';
+  return {
+    address,
+    values: {
+      tenantId: c.booking.tenantId,
+      templateId: t.id,
+      action: t.action,
+      channel: t.channel,
+      receiverType: t.receiver,
+      receiverId: to.id,
+      receiverName: to.name,
+      email: to.email,
+      phone: to.phone,
+      title,
+      body,
+      status: reason ? 'not-sent' : 'pending',
+      failReason: reason,
+      orderId: c.booking.orderId,
+      bookingId: c.booking.id,
+    },
+  };
+}
+
+/**
+ * Writes one notification from a template for a booking, keyed; when the key is new and there is a
+ * way to reach the receiver on the channel, its outbox message too (same transaction). Answers
+ * whether it was new.
+ */
+async function make(exec: Executor, t: TemplateRow, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
+  const { address, values } = compose(t, c);
+  const [row] = await exec
+    .insert(notifications)
+    .values({ ...values, dueStartAt, idempotencyKey: key })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (!row) return false;
+  if (values.status === 'pending' && address) {
+    await exec.insert(outboxMessages).values({ tenantId: c.booking.tenantId, channel: t.channel, recipient: address, subject: values.title, body: values.body, notificationId: row.id });
+  }
+  return true;
+}
+
+/**
+ * The business's active templates for a booking event, made in the caller's transaction. `event`
+ * names this occurrence (a reschedule's new start), so the same event never makes two messages.
+ */
+export async function notifyBooking(exec: Executor, tenantId: string, bookingId: string, action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
+  const templates = await exec
+    .select()
+    .from(notificationTemplates)
+    .where(and(eq(notificationTemplates.tenantId, tenantId), eq(notificationTemplates.action, action), eq(notificationTemplates.status, 'active')));
+  if (!templates.length) return 0;
+  const c = await bookingContext(exec, tenantId, bookingId);
+  if (!c) return 0;
+  let made = 0;
+  for (const t of templates) if (await make(exec, t, c, `${action}:${bookingId}:${t.id}:${event}`, null)) made++;
+  return made;
+}
+
+/**
+ * The reminders whose time has come (system connection, every business): for each active reminder
+ * template, the active appointments starting between `offset` and `offset − grace` from now. Made
+ * once each (the key holds the start), sent by the outbox worker.
+ */
+export async function makeDueReminders(db: Database, now: Date = clock.now(), log?: FastifyBaseLogger): Promise<number> {
+  const due = await db
+    .select({ template: notificationTemplates, bookingId: bookings.id, startAt: bookings.startAt })
+    .from(notificationTemplates)
+    .innerJoin(
+      bookings,
+      and(
+        eq(bookings.tenantId, notificationTemplates.tenantId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        sql`${bookings.startAt} > ${now.toISOString()}::timestamptz`,
+        sql`${bookings.startAt} - make_interval(mins => ${notificationTemplates.offsetMinutes}) <= ${now.toISOString()}::timestamptz`,
+        sql`${bookings.startAt} - make_interval(mins => ${notificationTemplates.offsetMinutes}) > ${new Date(now.getTime() - REMINDER_GRACE_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .where(and(eq(notificationTemplates.action, 'booking_reminder'), eq(notificationTemplates.status, 'active')))
+    .limit(500);
+  let made = 0;
+  for (const d of due) {
+    try {
+      await db.transaction(async (tx) => {
+        const c = await bookingContext(tx, d.template.tenantId, d.bookingId);
+        if (c && (await make(tx, d.template, c, `booking_reminder:${d.bookingId}:${d.template.id}:${d.startAt.toISOString()}`, d.startAt))) made++;
+      });
+    } catch (err) {
+      log?.warn({ bookingId: d.bookingId, err: err instanceof Error ? err.message : String(err) }, 'reminder not made');
+    }
+  }
+  return made;
+}
+
+export type BookingCheck = Pick<BookingFacts, 'status' | 'startAt'>;
+
+/**
+ * At delivery: a reminder goes only if its appointment is still active and still starts when the
+ * reminder was made for (cancelled or moved in between: not sent). Other notifications always go.
+ */
+export async function stillDue(db: Database, notificationId: string): Promise<boolean> {
+  const [n] = await db.select({ tenantId: notifications.tenantId, bookingId: notifications.bookingId, dueStartAt: notifications.dueStartAt }).from(notifications).where(eq(notifications.id, notificationId));
+  if (!n?.bookingId || !n.dueStartAt) return true;
+  const [b] = await db.select({ status: bookings.status, startAt: bookings.startAt }).from(bookings).where(and(eq(bookings.tenantId, n.tenantId), eq(bookings.id, n.bookingId)));
+  return Boolean(b && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(b.status) && b.startAt.getTime() === n.dueStartAt.getTime());
+}
+
+/** The outbox worker's word on a notification's message: sent, retried (failed, to be tried again), failed for good, or no longer due. */
+export async function recordDelivery(db: Database, notificationId: string, outcome: 'sent' | 'retried' | 'failed' | 'not-sent', reason?: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({
+      status: outcome,
+      failReason: outcome === 'sent' ? null : (reason ?? null)?.slice(0, 500),
+      ...(outcome === 'sent' ? { sentAt: sql`now()` } : {}),
+    })
+    .where(eq(notifications.id, notificationId));
+}
