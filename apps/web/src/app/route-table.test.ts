@@ -1,5 +1,6 @@
 import { PERMISSION_KEYS } from '@app/shared/permissions';
 import { describe, expect, it } from 'vitest';
+import { marketingTarget } from '@/features/marketing/pages/marketing-redirect';
 import { SETTINGS_CARDS, visibleSettingsCards } from '@/features/settings/lib/settings-cards';
 import { findMainRoute, MAIN_ROUTES, pagesToPreload, sidebarEntries } from './route-table';
 
@@ -98,5 +99,27 @@ describe('the operator route', () => {
     expect(pagesToPreload({ ...user(PERMISSION_KEYS), can_imp: false })).not.toContain(route?.Page);
     expect(pagesToPreload({ ...user([]), can_imp: true, is_imp: true })).not.toContain(route?.Page);
     expect(pagesToPreload({ ...user([]), can_imp: true, is_imp: false })).toContain(route?.Page);
+  });
+});
+
+describe('marketing routes', () => {
+  it('shows the marketing entry (order 11) to a holder of the coupons key, after sales and before settings', () => {
+    expect(paths(user(['marketing.coupons']))).toEqual(['/dashboard', '/marketing']);
+    expect(paths(user(['orders']))).not.toContain('/marketing');
+    const all = paths(user(PERMISSION_KEYS));
+    expect(all.indexOf('/marketing')).toBeGreaterThan(all.indexOf('/sales'));
+    expect(all.indexOf('/marketing')).toBeLessThan(all.indexOf('/settings'));
+  });
+
+  it('declares the API key on the coupons page', () => {
+    expect(findMainRoute('/marketing/coupons')?.permissions).toEqual(['marketing.coupons']);
+  });
+
+  it('/marketing opens the reviews once they exist, the coupons until then', () => {
+    const built = (paths: string[]) => (p: string) => paths.includes(p);
+    expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/marketing/coupons']))).toBe('/marketing/coupons');
+    expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/reviews', '/marketing/coupons']))).toBe('/reviews');
+    expect(marketingTarget(['marketing.coupons'], built(['/reviews', '/marketing/coupons']))).toBe('/marketing/coupons');
+    expect(marketingTarget(['marketing.coupons'], (p) => Boolean(findMainRoute(p)))).toBe('/marketing/coupons');
   });
 });

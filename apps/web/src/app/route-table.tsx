@@ -1,6 +1,6 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
-import { type Icon, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings } from '@tabler/icons-react';
+import { type Icon, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
 import { type LazyPage, lazyPage as page } from './lazy-page';
 
@@ -8,6 +8,8 @@ import { type LazyPage, lazyPage as page } from './lazy-page';
 const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.startsWith('settings.'));
 /** The management children's keys: the sidebar's management entry shows to a user holding any of them. */
 const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'services', 'products', 'packages', 'expenses', 'type-expenses'];
+/** The keys of the marketing children built so far: the sidebar's marketing entry shows to a user holding any of them. */
+const MARKETING_KEYS: readonly PermissionKey[] = ['marketing.coupons'];
 
 /** The current plan answers at the subscription's own address and at `/current-plan`: one page for both. */
 const CurrentPlanPage = page(() => import('@/features/subscription/pages/current-plan-page'), 'CurrentPlanPage', ['subscription', 'users']);
@@ -121,6 +123,19 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     path: '/sales/transactions/:id',
     Page: page(() => import('@/features/transactions/pages/transaction-page'), 'TransactionPage', ['sales']),
     permissions: ['transaction', 'sales.payments', 'orders'],
+  },
+  // Marketing (features/marketing): /marketing opens the reviews (spec §2) once they exist, the
+  // coupons until then; offers and campaigns join MARKETING_KEYS when they are built.
+  {
+    path: '/marketing',
+    Page: page(() => import('@/features/marketing/pages/marketing-redirect'), 'MarketingRedirect'),
+    permissions: MARKETING_KEYS,
+    sidebar: { order: 11, icon: IconSpeakerphone, labelKey: 'nav.marketing' },
+  },
+  {
+    path: '/marketing/coupons',
+    Page: page(() => import('@/features/marketing/pages/coupons-page'), 'CouponsPage', ['marketing']),
+    permissions: ['marketing.coupons'],
   },
   {
     // Redirects to the staff list; the sidebar's management entry (spec §2 order 8) lives here.

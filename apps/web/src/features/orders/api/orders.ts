@@ -79,6 +79,15 @@ export const useSetDiscount = (id: string) =>
 
 export const useRemoveDiscount = (id: string) => useWriteMutation(() => api.delete<OrderWrite>(`orders/${id}/undiscount`), AFTER_WRITE);
 
+/** The coupons' `uses` follow the orders holding them: a coupon write on an order refreshes the coupons list too. */
+const AFTER_COUPON_WRITE = [...AFTER_WRITE, ['coupons']] as const;
+
+/** `PUT orders/{id}/coupon { code }`: the order's discount becomes the coupon's (a 422 on `code` says why not). */
+export const useApplyCoupon = (id: string) => useWriteMutation((code: string) => api.put<OrderWrite>(`orders/${id}/coupon`, { code }), AFTER_COUPON_WRITE);
+
+/** `DELETE orders/{id}/coupon`: the coupon leaves with its discount, its use given back. */
+export const useRemoveCoupon = (id: string) => useWriteMutation(() => api.delete<OrderWrite>(`orders/${id}/coupon`), AFTER_COUPON_WRITE);
+
 export type ChangeStatusBody = { status: string; cancellation_reason_id?: string | null; note?: string | null };
 export const useChangeStatus = (id: string) => useWriteMutation((body: ChangeStatusBody) => api.post<OrderWrite>(`orders/${id}/change-status`, body), AFTER_WRITE);
 

@@ -16,6 +16,7 @@ import { useErrorText, useOrderFormat } from '../lib/use-format';
 import { PaymentStatusBadge } from './badges';
 import { type PickedCustomer, CustomerPicker } from './customer-picker';
 import { MoneyText } from './fees-editor';
+import { OrderCoupon } from './order-coupon';
 
 export function CustomerCard({ order, editable }: { order: Order; editable: boolean }) {
   const { t } = useTranslation('orders');
@@ -158,7 +159,10 @@ export function TotalsCard({ order }: { order: Order }) {
   );
 }
 
-/** The order's discount: a fixed amount or a percentage (`PUT discount`), or none (`DELETE undiscount`). */
+/**
+ * The order's discount: a fixed amount or a percentage (`PUT discount`), or none (`DELETE undiscount`);
+ * or a coupon's (`OrderCoupon`), which only removing the coupon changes (the two never combine).
+ */
 export function DiscountCard({ order, editable }: { order: Order; editable: boolean }) {
   const { t } = useTranslation('orders');
   const fmt = useOrderFormat();
@@ -171,6 +175,8 @@ export function DiscountCard({ order, editable }: { order: Order; editable: bool
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const byCoupon = order.coupon_applied;
+  const showCoupon = !editing && (editable || Boolean(order.coupon_code));
 
   const start = () => {
     setType(current?.type ?? 'fixed');
@@ -194,7 +200,7 @@ export function DiscountCard({ order, editable }: { order: Order; editable: bool
     <Card withBorder padding="md" data-testid="order-discount">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text fw={700}>{t('discount.title')}</Text>
-        {editable && !editing && (
+        {editable && !editing && !byCoupon && (
           <Group gap={4}>
             <Button size="compact-xs" variant="subtle" onClick={start} data-testid="order-discount-edit">
               {current ? t('discount.edit') : t('discount.add')}
@@ -249,6 +255,17 @@ export function DiscountCard({ order, editable }: { order: Order; editable: bool
               : t('discount.showFixed', { amount: fmt.money(current.amount, order.currency) })
             : t('discount.noneYet')}
         </Text>
+      )}
+      {byCoupon && editable && !editing && (
+        <Text fz="xs" c="dimmed" mt={4}>
+          {t('coupon.fromCoupon')}
+        </Text>
+      )}
+      {showCoupon && (
+        <>
+          <Divider my="sm" />
+          <OrderCoupon order={order} editable={editable} />
+        </>
       )}
       <ConfirmDialog
         opened={confirmRemove}

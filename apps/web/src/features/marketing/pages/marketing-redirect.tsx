@@ -1,0 +1,27 @@
+import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
+import { Navigate } from 'react-router';
+import { findMainRoute } from '@/app/route-table';
+import { useCurrentUser } from '@/features/auth/api/get-me';
+
+/** The marketing screens in the order the spec lists them (§2: reviews first, then coupons, offers, campaigns), with the key each needs. */
+const CHILDREN: readonly [string, PermissionKey][] = [
+  ['/reviews', 'marketing.reviews'],
+  ['/marketing/coupons', 'marketing.coupons'],
+  ['/marketing/offers', 'marketing.offers'],
+  ['/marketing/campaigns', 'marketing.campaigns'],
+];
+
+/**
+ * The first marketing screen that exists and the user may open: the reviews (spec §2) once they
+ * are built, the coupons until then.
+ */
+export function marketingTarget(permissions: readonly string[], exists: (path: string) => boolean): string {
+  const found = CHILDREN.find(([path, key]) => exists(path) && hasAnyPermission(permissions, [key]));
+  return found ? found[0] : '/marketing/coupons';
+}
+
+/** `/marketing` opens the first marketing screen the user may open. */
+export function MarketingRedirect() {
+  const user = useCurrentUser();
+  return <Navigate to={marketingTarget(user.permissions, (p) => Boolean(findMainRoute(p)))} replace />;
+}
