@@ -10,6 +10,7 @@ import { theme } from '@/app/theme';
 import { PHONE_QUERY } from '@/components/list-view/list-view';
 import { changeLocale, i18n } from '@/lib/i18n';
 import { CustomerPage } from '../pages/customer-page';
+import { orderSummary } from '@/features/orders/test-fixtures';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -101,44 +102,7 @@ function booking(n: number, over: Partial<Booking> = {}): Booking {
 }
 
 function order(n: number, over: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    id: `o${n}`,
-    number: n,
-    date: '2030-05-01T09:00:00.000Z',
-    status: 'confirmed',
-    source: 'calendar',
-    is_draft: false,
-    branch_id: null,
-    customer_id: 'c1',
-    customer: { id: 'c1', name: 'Huda Nasser', phone: null, email: null },
-    staff_id: null,
-    discount: null,
-    coupon_code: null,
-    coupon_applied: false,
-    fees: [],
-    fees_amount: 0,
-    transport_fee: 0,
-    subtotal: 10000,
-    tax_amount: 1500,
-    total: 11500,
-    paid_amount: 0,
-    remaining_amount: 11500,
-    payment_status: 'unpaid',
-    invoice_status: 'not-invoiced',
-    currency: 'SAR',
-    notes: null,
-    pin_code: null,
-    receive_time: null,
-    location: null,
-    meta_data: {},
-    read_at: null,
-    deleted_at: null,
-    created_at: '2030-05-01T09:00:00.000Z',
-    updated_at: '2030-05-01T09:00:00.000Z',
-    items_count: 2,
-    bookings_count: 1,
-    ...over,
-  };
+  return orderSummary({ id: `o${n}`, number: n, customer_id: 'c1', items_count: 2, bookings_count: 1, ...over });
 }
 
 const meta = (page: number, total: number) => ({ current_page: page, per_page: 10, total, last_page: Math.max(1, Math.ceil(total / 10)) });

@@ -5,49 +5,16 @@ import { changeLocale } from '@/lib/i18n';
 import { useOrder } from '../api/orders';
 import type { Order } from '../api/types';
 import { DiscountCard } from './order-side';
+import { orderSummary } from '../test-fixtures';
 
 const show = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
-const ORDER = {
-  id: 'o1',
-  number: 1042,
-  date: '2026-03-10T09:00:00.000Z',
-  status: 'confirmed',
-  source: 'calendar',
-  is_draft: false,
-  branch_id: null,
-  customer_id: 'cu1',
-  customer: { id: 'cu1', name: 'Huda Saleh', phone: null, email: null },
-  staff_id: null,
-  discount: null,
-  coupon_code: null,
-  coupon_applied: false,
-  fees: [],
-  fees_amount: 0,
-  transport_fee: 0,
-  subtotal: 10000,
-  tax_amount: 1500,
-  total: 11500,
-  paid_amount: 0,
-  remaining_amount: 11500,
-  payment_status: 'unpaid',
-  invoice_status: 'not-invoiced',
-  currency: 'SAR',
-  notes: null,
-  pin_code: null,
-  receive_time: null,
-  location: null,
-  meta_data: {},
-  read_at: null,
-  deleted_at: null,
-  created_at: '2026-03-10T09:00:00.000Z',
-  updated_at: '2026-03-10T09:00:00.000Z',
-  items_count: 1,
-  bookings_count: 0,
+const ORDER: Order = {
+  ...orderSummary({ number: 1042, date: '2026-03-10T09:00:00.000Z', customer_id: 'cu1', customer: { id: 'cu1', name: 'Huda Saleh', phone: null, email: null }, created_at: '2026-03-10T09:00:00.000Z', updated_at: '2026-03-10T09:00:00.000Z' }),
   items: [],
   images: [],
-} satisfies Order;
+};
 
 const WITH_COUPON: Order = { ...ORDER, coupon_code: 'EID25', coupon_applied: true, discount: { type: 'percentage', value: 2500, amount: 2500 }, total: 8625 };
 

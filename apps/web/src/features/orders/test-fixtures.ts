@@ -1,0 +1,43 @@
+import type { OrderSummary } from '@app/shared/schemas/orders';
+
+/** Tests only: an order as the API answers it (a confirmed, unpaid order of one customer), with `over` on top. */
+export function orderSummary(over: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    id: 'o1',
+    number: 1,
+    date: '2030-05-01T09:00:00.000Z',
+    status: 'confirmed',
+    source: 'calendar',
+    is_draft: false,
+    branch_id: null,
+    customer_id: 'c1',
+    customer: { id: 'c1', name: 'Huda Nasser', phone: null, email: null },
+    staff_id: null,
+    discount: null,
+    coupon_code: null,
+    coupon_applied: false,
+    fees: [],
+    fees_amount: 0,
+    transport_fee: 0,
+    subtotal: 10000,
+    tax_amount: 1500,
+    total: 11500,
+    paid_amount: 0,
+    remaining_amount: 11500,
+    payment_status: 'unpaid',
+    invoice_status: 'not-invoiced',
+    currency: 'SAR',
+    notes: null,
+    pin_code: null,
+    receive_time: null,
+    location: null,
+    meta_data: {},
+    read_at: null,
+    deleted_at: null,
+    created_at: '2030-05-01T09:00:00.000Z',
+    updated_at: '2030-05-01T09:00:00.000Z',
+    items_count: 1,
+    bookings_count: 0,
+    ...over,
+  };
+}
