@@ -18,6 +18,7 @@ const SCREENS = [
   '/sales/transactions?tab=trash',
   '/sales/refunded-orders',
   '/sales/quotations',
+  '/marketing/coupons',
   '/profile',
   '/settings/panel',
   '/settings/users-and-roles',
