@@ -1,6 +1,8 @@
 import { PERMISSION_KEYS } from '@app/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { marketingTarget } from '@/features/marketing/pages/marketing-redirect';
+import { NOTIFICATION_SECTIONS } from '@/features/notifications/components/notifications-tabs';
+import { notificationsTarget } from '@/features/notifications/pages/notifications-redirect';
 import { SETTINGS_CARDS, visibleSettingsCards } from '@/features/settings/lib/settings-cards';
 import { findMainRoute, MAIN_ROUTES, pagesToPreload, sidebarEntries } from './route-table';
 
@@ -121,5 +123,34 @@ describe('marketing routes', () => {
     expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/reviews', '/marketing/coupons']))).toBe('/reviews');
     expect(marketingTarget(['marketing.coupons'], built(['/reviews', '/marketing/coupons']))).toBe('/marketing/coupons');
     expect(marketingTarget(['marketing.coupons'], (p) => Boolean(findMainRoute(p)))).toBe('/marketing/coupons');
+  });
+});
+
+describe('notification routes', () => {
+  it('shows the notifications entry (order 5) to a holder of either key, right after orders', () => {
+    expect(paths(user(['notifications']))).toEqual(['/dashboard', '/notifications']);
+    expect(paths(user(['settings.notifications']))).toEqual(['/dashboard', '/notifications', '/settings']);
+    expect(paths(user(['orders', 'bookings']))).not.toContain('/notifications');
+    const all = paths(user(PERMISSION_KEYS));
+    expect(all.indexOf('/notifications')).toBe(all.indexOf('/orders') + 1);
+    expect(sidebarEntries(user(['notifications'])).find((e) => e.path === '/notifications')?.sidebar.order).toBe(5);
+  });
+
+  it('declares the API keys: the log `notifications`, the templates `settings.notifications`', () => {
+    expect(findMainRoute('/notifications/log')?.permissions).toEqual(['notifications']);
+    expect(findMainRoute('/notifications/settings')?.permissions).toEqual(['settings.notifications']);
+    for (const s of NOTIFICATION_SECTIONS) expect(findMainRoute(s.path)?.permissions, s.path).toEqual([s.permission]);
+  });
+
+  it('/notifications opens the messages sent, or the templates for who may only open those', () => {
+    expect(notificationsTarget(['notifications', 'settings.notifications'])).toBe('/notifications/log');
+    expect(notificationsTarget(['settings.notifications'])).toBe('/notifications/settings');
+  });
+
+  it('the settings hub links the templates (its address opens them under /notifications)', () => {
+    const card = visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['settings.notifications']));
+    expect(card.map((c) => c.id)).toEqual(['notifications']);
+    expect(findMainRoute(card[0]?.path ?? '')?.permissions).toEqual(['settings.notifications']);
+    expect(visibleSettingsCards(SETTINGS_CARDS, MAIN_ROUTES, user(['notifications'])).map((c) => c.id)).not.toContain('notifications');
   });
 });

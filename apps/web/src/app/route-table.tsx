@@ -1,6 +1,6 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
-import { type Icon, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
+import { type Icon, IconBell, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
 import { type LazyPage, lazyPage as page } from './lazy-page';
 
@@ -10,6 +10,8 @@ const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.
 const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'services', 'products', 'packages', 'expenses', 'type-expenses'];
 /** The keys of the marketing children built so far: the sidebar's marketing entry shows to a user holding any of them. */
 const MARKETING_KEYS: readonly PermissionKey[] = ['marketing.coupons'];
+/** The notifications children's keys (the log, the templates): the sidebar's notifications entry shows to a user holding either. */
+const NOTIFICATION_KEYS: readonly PermissionKey[] = ['notifications', 'settings.notifications'];
 
 /** The current plan answers at the subscription's own address and at `/current-plan`: one page for both. */
 const CurrentPlanPage = page(() => import('@/features/subscription/pages/current-plan-page'), 'CurrentPlanPage', ['subscription', 'users']);
@@ -25,7 +27,7 @@ export type MainRoute = {
   bare?: boolean;
   /** The platform operator's page: only the support account (`can_imp`), not while impersonating. */
   operator?: boolean;
-  /** Sidebar entry (spec §2 order: dashboard 1, calendar 2, booking 3, orders 4 …). */
+  /** Sidebar entry (spec §2 order: dashboard 1, calendar 2, booking 3, orders 4, notifications 5 …). */
   sidebar?: {
     order: number;
     icon: Icon;
@@ -68,7 +70,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/orders/:id',
-    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage', ['orders', 'sales', 'invoices']),
+    Page: page(() => import('@/features/orders/pages/order-page'), 'OrderPage', ['orders', 'sales', 'invoices', 'notifications']),
     permissions: ['orders'],
   },
   {
@@ -77,6 +79,30 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/orders/pages/receipt-page'), 'ReceiptPage', ['orders']),
     permissions: ['orders', 'sales.payments', 'transaction'],
     bare: true,
+  },
+  // Notifications (features/notifications): /notifications opens the WhatsApp screen in the spec (§2);
+  // until it exists, the messages sent (the last 7 days, spec §9), or the templates for who may only see those.
+  {
+    path: '/notifications',
+    Page: page(() => import('@/features/notifications/pages/notifications-redirect'), 'NotificationsRedirect'),
+    permissions: NOTIFICATION_KEYS,
+    sidebar: { order: 5, icon: IconBell, labelKey: 'nav.notifications' },
+  },
+  {
+    path: '/notifications/log',
+    Page: page(() => import('@/features/notifications/pages/log-page'), 'NotificationLogPage', ['notifications']),
+    permissions: ['notifications'],
+  },
+  {
+    path: '/notifications/settings',
+    Page: page(() => import('@/features/notifications/pages/templates-page'), 'NotificationTemplatesPage', ['notifications']),
+    permissions: ['settings.notifications'],
+  },
+  {
+    // The settings hub's card opens the templates at their place under /notifications.
+    path: '/settings/notifications',
+    Page: page(() => import('@/features/notifications/pages/notifications-redirect'), 'NotificationSettingsRedirect'),
+    permissions: ['settings.notifications'],
   },
   // Invoices (features/invoices): the preview and the printable page (prints by itself after 1 s, spec §7).
   {

@@ -32,6 +32,7 @@ import { OrderPayments } from '../components/order-payments';
 import { CustomerCard, DiscountCard, TotalsCard } from '../components/order-side';
 import { StatusMenu } from '../components/status-menu';
 import { OrderInvoices } from '@/features/invoices/components/order-invoices';
+import { OrderMessages } from '@/features/notifications/components/order-messages';
 import { canEdit, canTrash } from '../lib/status';
 import { useOrderFormat } from '../lib/use-format';
 import classes from './order-page.module.css';
@@ -49,7 +50,7 @@ function useOnSite(branchId: string | null): boolean {
   return branch?.type === 'on-site';
 }
 
-/** `/orders/:id`: the order with its items and appointments, payments, details, notes, location, images and log. */
+/** `/orders/:id`: the order with its items and appointments, payments, details, notes, location, images and log, and the messages sent about it. */
 export function OrderPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('orders');
@@ -233,6 +234,7 @@ function OrderDetails({ order }: { order: Order }) {
                 <Info label={t('info.invoice')} value={t(`invoiceStatus.${order.invoice_status}`, { defaultValue: order.invoice_status })} />
               </Stack>
             </Card>
+            <OrderMessages orderId={order.id} />
           </Stack>
         </div>
       </div>
