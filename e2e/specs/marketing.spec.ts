@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { apiAs, signIn } from '../support/session';
+import { apiAs, openDayAhead, signIn } from '../support/session';
 
 /**
  * Issue 18 in Chromium: the owner adds a coupon on the marketing page, applies it to an order on the
@@ -42,4 +42,35 @@ test('a coupon is made on the marketing page and applied to an order, then remov
   await page.getByTestId('order-coupon-apply').click();
   await expect(page.getByTestId('order-coupon')).toContainText('القسيمة غير موجودة');
   expect((await api.get<{ total: number }>(`orders/${order.id}`)).total).toBe(order.total);
+});
+
+const riyadh = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
+
+test('a template made on the notifications page sends its message when a booking is made, and the log shows it', async ({ page, request }) => {
+  await signIn(page);
+  await page.goto('/notifications/settings');
+  await page.getByTestId('template-add-booking_created').click();
+  const modal = page.getByTestId('template-form-modal');
+  await modal.getByTestId('template-body-ar').fill('شكرًا لحجزك رقم {{booking_number}} لدى {{business_name}}');
+  await modal.getByTestId('template-body-en').fill('Thanks for booking {{booking_number}} at {{business_name}}');
+  // The preview fills the variables with sample data.
+  await expect(modal.getByTestId('template-preview-ar-text')).not.toContainText('{{');
+  await modal.getByTestId('template-save').click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('template-group-booking_created')).toContainText('شكرًا لحجزك رقم');
+
+  const api = await apiAs(page, request);
+  const tag = Date.now().toString().slice(-6);
+  const customer = await api.post<{ uuid: string }>('customers', { first_name: 'ريم', last_name: `القحطاني ${tag}`, phone: `055${tag}2`, phone_country: 'SA' });
+  const { date } = openDayAhead(9);
+  const booked = await api.post<{ bookings: { booking_number: number }[] }>('bookings', {
+    customer_id: customer.uuid,
+    branch_id: (await api.get<{ uuid: string }[]>('branches'))[0]?.uuid,
+    staff_id: null,
+    service_ids: [(await api.get<{ uuid: string; price: number }[]>('services')).find((s) => s.price > 0)?.uuid],
+    start_time: riyadh(date, '12:30'),
+  });
+  const number = booked.bookings[0]?.booking_number;
+  await page.goto('/notifications/log');
+  await expect(page.getByTestId('notification-log')).toContainText(`شكرًا لحجزك رقم ${number}`);
 });

@@ -19,6 +19,8 @@ const SCREENS = [
   '/sales/refunded-orders',
   '/sales/quotations',
   '/marketing/coupons',
+  '/notifications/log',
+  '/notifications/settings',
   '/profile',
   '/settings/panel',
   '/settings/users-and-roles',
