@@ -25,6 +25,8 @@ import { verifyPassword } from '../../lib/crypto';
 import { fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { couponRedemptions, coupons } from '../../db/schema/marketing';
+import { notifications } from '../../db/schema/notifications';
 
 /**
  * "Delete the business's data" (spec §6, owner only): the catalogue and activity rows go, in an
@@ -34,6 +36,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 type TenantRows = PgTable & { tenantId: AnyPgColumn };
 
 export const WIPED: readonly TenantRows[] = [
+  couponRedemptions,
+  notifications,
   paymentLinks,
   transactions,
   quotations,
@@ -44,6 +48,7 @@ export const WIPED: readonly TenantRows[] = [
   orderImages,
   orderItems,
   orders,
+  coupons,
   providerServices,
   providerTeamMembers,
   providerTimeOff,
@@ -88,6 +93,8 @@ export const KEPT_TABLES: readonly string[] = [
   'invoices',
   // The e-invoicing unit: its keys, certificates and the head of its chain go on with the business.
   'zatca_devices',
+  // Notification templates are configuration (their log is activity, wiped).
+  'notification_templates',
   // Connected apps are configuration.
   'accounting_apps',
   // The business's own subscription to the product: its payments and the platform's invoices.
