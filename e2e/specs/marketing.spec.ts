@@ -44,8 +44,6 @@ test('a coupon is made on the marketing page and applied to an order, then remov
   expect((await api.get<{ total: number }>(`orders/${order.id}`)).total).toBe(order.total);
 });
 
-const riyadh = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
-
 test('a template made on the notifications page sends its message when a booking is made, and the log shows it', async ({ page, request }) => {
   await signIn(page);
   await page.goto('/notifications/settings');
@@ -62,13 +60,19 @@ test('a template made on the notifications page sends its message when a booking
   const api = await apiAs(page, request);
   const tag = Date.now().toString().slice(-6);
   const customer = await api.post<{ uuid: string }>('customers', { first_name: 'ريم', last_name: `القحطاني ${tag}`, phone: `055${tag}2`, phone_country: 'SA' });
-  const { date } = openDayAhead(9);
+  // The demo's main branch and its haircut (other specs add branches and services of their own).
+  const branchId = (await api.get<{ uuid: string; is_main: boolean }[]>('branches')).find((b) => b.is_main)?.uuid;
+  const serviceId = (await api.get<{ uuid: string; name: string }[]>('services')).find((s) => s.name === 'قص وتصفيف الشعر')?.uuid;
+  // A time the engine offers (whatever other specs booked or changed before this one).
+  const days = await api.get<{ slots: { start_time: string }[] }[]>(`bookings/slots?branch_id=${branchId}&service_ids=${serviceId}&from=${openDayAhead(9).date}&to=${openDayAhead(16).date}`);
+  const free = days.flatMap((d) => d.slots);
+  expect(free.length).toBeGreaterThan(0);
   const booked = await api.post<{ bookings: { booking_number: number }[] }>('bookings', {
     customer_id: customer.uuid,
-    branch_id: (await api.get<{ uuid: string }[]>('branches'))[0]?.uuid,
+    branch_id: branchId,
     staff_id: null,
-    service_ids: [(await api.get<{ uuid: string; price: number }[]>('services')).find((s) => s.price > 0)?.uuid],
-    start_time: riyadh(date, '12:30'),
+    service_ids: [serviceId],
+    start_time: free[Math.floor(free.length / 2)]!.start_time,
   });
   const number = booked.bookings[0]?.booking_number;
   await page.goto('/notifications/log');
