@@ -5,28 +5,12 @@ import { formatDateTimeIn } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
 import type { Notification } from '../api/notifications';
 import { OrderMessages } from './order-messages';
+import { message as logged } from '../test-fixtures';
 
 const show = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
-const message = (over: Partial<Notification> = {}): Notification => ({
-  id: 'n1',
-  action: 'booking_created',
-  channel: 'sms',
-  receiver_type: 'customer',
-  receiver_name: 'Huda Saleh',
-  email: null,
-  phone: '+966512345678',
-  title: null,
-  body: 'Hi Huda Saleh',
-  status: 'sent',
-  fail_reason: null,
-  order_id: 'o1',
-  booking_id: 'b1',
-  sent_at: '2026-03-10T09:00:05.000Z',
-  created_at: '2026-03-10T09:00:00.000Z',
-  ...over,
-});
+const message = (over: Partial<Notification> = {}) => logged({ receiver_name: 'Huda Saleh', body: 'Hi Huda Saleh', ...over });
 
 let api: ReturnType<typeof stubApi>;
 let list: Notification[];

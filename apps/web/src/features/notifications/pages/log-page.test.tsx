@@ -4,28 +4,11 @@ import { type Call, me, renderPage, stubApi } from '@/features/subscription/test
 import { changeLocale } from '@/lib/i18n';
 import type { Notification } from '../api/notifications';
 import { NotificationLogPage } from './log-page';
+import { message } from '../test-fixtures';
 
 const show = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
-const message = (over: Partial<Notification> = {}): Notification => ({
-  id: 'n1',
-  action: 'booking_created',
-  channel: 'sms',
-  receiver_type: 'customer',
-  receiver_name: 'Khalid Omar',
-  email: null,
-  phone: '+966512345678',
-  title: null,
-  body: 'Hi Khalid Omar, your Haircut is on 12 Mar 2026 at 10:00',
-  status: 'sent',
-  fail_reason: null,
-  order_id: 'o1',
-  booking_id: 'b1',
-  sent_at: '2026-03-10T09:00:05.000Z',
-  created_at: '2026-03-10T09:00:00.000Z',
-  ...over,
-});
 
 const FAILED = message({ id: 'n2', channel: 'email', receiver_type: 'staff', receiver_name: 'Amal', email: 'amal@example.com', phone: null, title: 'New booking', status: 'failed', fail_reason: 'provider down' });
 const NOT_SENT = message({ id: 'n3', receiver_type: 'user', receiver_name: null, phone: null, status: 'not-sent', fail_reason: 'no phone number' });

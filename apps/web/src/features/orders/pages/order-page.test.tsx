@@ -3,50 +3,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { me, renderPage, stubApi } from '@/features/subscription/test-support';
 import { changeLocale } from '@/lib/i18n';
 import type { Order } from '../api/types';
+import { orderSummary } from '../test-fixtures';
 import { OrderPage } from './order-page';
 
 const show = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
-const ORDER = {
-  id: 'o1',
-  number: 1042,
-  date: '2026-03-10T09:00:00.000Z',
-  status: 'confirmed',
-  source: 'calendar',
-  is_draft: false,
-  branch_id: null,
-  customer_id: 'cu1',
-  customer: { id: 'cu1', name: 'Huda Saleh', phone: null, email: null },
-  staff_id: null,
-  discount: null,
-  coupon_code: null,
-  coupon_applied: false,
-  fees: [],
-  fees_amount: 0,
-  transport_fee: 0,
-  subtotal: 10000,
-  tax_amount: 1500,
-  total: 11500,
-  paid_amount: 0,
-  remaining_amount: 11500,
-  payment_status: 'unpaid',
-  invoice_status: 'not-invoiced',
-  currency: 'SAR',
-  notes: null,
-  pin_code: null,
-  receive_time: null,
-  location: null,
-  meta_data: {},
-  read_at: null,
-  deleted_at: null,
-  created_at: '2026-03-10T09:00:00.000Z',
-  updated_at: '2026-03-10T09:00:00.000Z',
-  items_count: 0,
-  bookings_count: 0,
+const ORDER: Order = {
+  ...orderSummary({ number: 1042, date: '2026-03-10T09:00:00.000Z', customer_id: 'cu1', customer: { id: 'cu1', name: 'Huda Saleh', phone: null, email: null }, items_count: 0, created_at: '2026-03-10T09:00:00.000Z', updated_at: '2026-03-10T09:00:00.000Z' }),
   items: [],
   images: [],
-} satisfies Order;
+};
 
 let api: ReturnType<typeof stubApi>;
 
