@@ -112,6 +112,15 @@ describe('event messages', () => {
     expect((await logOf(b.id)).map((x) => x.status)).toEqual(['sent', 'sent']);
   });
 
+  it('the log covers the last 7 days unless asked for more (spec §9)', async () => {
+    await t.db.execute(
+      sql`insert into notifications (tenant_id, action, channel, receiver_type, body, status, idempotency_key, created_at) values (${owner.user.tenant.uuid}, 'booking_created', 'sms', 'customer', 'Eight days old', 'sent', 'old:1', now() - interval '8 days')`,
+    );
+    const bodies = async (q: string) => ((await c.get(`notifications${q}`)).json().data as { body: string }[]).map((n) => n.body);
+    expect(await bodies('')).not.toContain('Eight days old');
+    expect(await bodies('?days=30')).toContain('Eight days old');
+  });
+
   it('a customer without a phone: the message is logged as not sent, with the reason', async () => {
     const noPhone = await customer(t.db, owner.user.tenant.uuid, { first: 'Noura', last: 'Saleh' });
     const res = await c.post('bookings', { customer_id: noPhone, branch_id: ids.b1, service_ids: [ids.cut], staff_id: ids.p1, start_time: at(dayAhead(day++), '12:00') });
