@@ -503,7 +503,7 @@ function BanksPanel() {
       header: t('operator.banks.iban'),
       cell: (b) => (
         <Ltr>
-          <span style={{ fontFamily: 'var(--mantine-font-family-monospace)', whiteSpace: 'nowrap' }}>{groupIban(b.iban)}</span>
+          <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{groupIban(b.iban)}</span>
         </Ltr>
       ),
     },
