@@ -58,6 +58,8 @@ export const customers = pgTable(
     address: text('address'),
     note: text('note'),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Set when the customer asked for no marketing: campaigns never reach them (issue 18 §2). */
+    marketingOptOutAt: timestamp('marketing_opt_out_at', { withTimezone: true }),
     /** Custom field id → value. */
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),

@@ -25,8 +25,8 @@ import { verifyPassword } from '../../lib/crypto';
 import { fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { couponRedemptions, coupons } from '../../db/schema/marketing';
-import { notifications } from '../../db/schema/notifications';
+import { campaignRecipients, campaigns, comments, couponRedemptions, coupons, offers, reviews } from '../../db/schema/marketing';
+import { appNotifications, notifications, userSeenMarks } from '../../db/schema/notifications';
 
 /**
  * "Delete the business's data" (spec §6, owner only): the catalogue and activity rows go, in an
@@ -37,7 +37,13 @@ type TenantRows = PgTable & { tenantId: AnyPgColumn };
 
 export const WIPED: readonly TenantRows[] = [
   couponRedemptions,
+  reviews,
+  comments,
+  campaignRecipients,
+  campaigns,
   notifications,
+  appNotifications,
+  userSeenMarks,
   paymentLinks,
   transactions,
   quotations,
@@ -49,6 +55,7 @@ export const WIPED: readonly TenantRows[] = [
   orderItems,
   orders,
   coupons,
+  offers,
   providerServices,
   providerTeamMembers,
   providerTimeOff,
@@ -95,6 +102,9 @@ export const KEPT_TABLES: readonly string[] = [
   'zatca_devices',
   // Notification templates are configuration (their log is activity, wiped).
   'notification_templates',
+  // The WhatsApp link and the accounts' browsers for push are configuration of devices, not activity.
+  'whatsapp_sessions',
+  'push_subscriptions',
   // Connected apps are configuration.
   'accounting_apps',
   // The business's own subscription to the product: its payments and the platform's invoices.
