@@ -6,8 +6,23 @@ import { optionalText, paginationMeta, text } from './common';
  * action, channel and receiver, in Arabic and English with variables, and the log of what was sent.
  */
 
-/** What a template answers to. `booking_reminder` is sent `offset_minutes` before the appointment. */
-export const NOTIFICATION_ACTIONS = ['booking_created', 'booking_cancelled', 'booking_rescheduled', 'booking_reminder'] as const;
+/**
+ * What a template answers to. `booking_reminder` is sent `offset_minutes` before the appointment;
+ * `review_request` after a completed visit, with the signed review link; `otp` carries a code.
+ */
+export const NOTIFICATION_ACTIONS = [
+  'booking_created',
+  'booking_confirmed',
+  'booking_cancelled',
+  'booking_rescheduled',
+  'booking_reminder',
+  'order_invoiced',
+  'payment_received',
+  'payment_failed',
+  'payment_link',
+  'review_request',
+  'otp',
+] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
 export const NOTIFICATION_CHANNELS = ['sms', 'email', 'whatsapp', 'push'] as const;
@@ -22,7 +37,22 @@ export const NOTIFICATION_STATUSES = ['pending', 'sent', 'success', 'failed', 'n
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** The variables a template may use, `{{name}}`. */
-export const TEMPLATE_VARIABLES = ['customer_name', 'business_name', 'service_name', 'staff_name', 'branch_name', 'date', 'time', 'booking_number', 'order_number'] as const;
+export const TEMPLATE_VARIABLES = [
+  'customer_name',
+  'business_name',
+  'service_name',
+  'staff_name',
+  'branch_name',
+  'date',
+  'time',
+  'booking_number',
+  'order_number',
+  'invoice_number',
+  'amount',
+  'payment_link',
+  'review_link',
+  'code',
+] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /** Reminder offsets offered: 15 minutes to 7 days before. */

@@ -17,6 +17,11 @@ const SAMPLES: Record<Locale, Omit<Record<TemplateVariable, string>, 'date' | 't
     branch_name: 'فرع العليا',
     booking_number: '1042',
     order_number: '518',
+    invoice_number: 'INV-0231',
+    amount: '١٥٠٫٠٠ ر.س',
+    payment_link: 'https://pay.example.sa/p/7Hk2',
+    review_link: 'https://example.sa/r/7Hk2',
+    code: '4821',
   },
   en: {
     customer_name: 'Noura Al-Otaibi',
@@ -26,6 +31,11 @@ const SAMPLES: Record<Locale, Omit<Record<TemplateVariable, string>, 'date' | 't
     branch_name: 'Olaya branch',
     booking_number: '1042',
     order_number: '518',
+    invoice_number: 'INV-0231',
+    amount: 'SAR 150.00',
+    payment_link: 'https://pay.example.sa/p/7Hk2',
+    review_link: 'https://example.sa/r/7Hk2',
+    code: '4821',
   },
 };
 
