@@ -19,6 +19,7 @@ const SCREENS = [
   '/sales/refunded-orders',
   '/sales/quotations',
   '/marketing/coupons',
+  '/marketing/campaigns',
   '/notifications/log',
   '/notifications/settings',
   '/profile',

@@ -92,4 +92,9 @@ describe('logs', () => {
   it('mask e-mail addresses that travel in URLs', () => {
     expect(maskUrl('/reset-password?token=abc&email=owner%40x.example')).toBe('/reset-password?token=[redacted]&email=[redacted]');
   });
+
+  it('mask the SMS callback secret and review-link tokens', () => {
+    expect(maskUrl('/api/v1/webhooks/sms/unifonic?secret=s3cr3t')).toBe('/api/v1/webhooks/sms/unifonic?secret=[redacted]');
+    expect(maskUrl('/api/v1/public/reviews/AbC_-123')).toBe('/api/v1/public/reviews/[redacted]');
+  });
 });

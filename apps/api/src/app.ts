@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { localEmail, smtpEmail } from './integrations/email/email.adapter';
-import { localSms, webhookSms } from './integrations/sms/sms.adapter';
 import { consolePrinter, type Print } from './integrations/local-console';
 import { localStorage, PRIVATE_UPLOAD_PREFIXES } from './integrations/storage/storage.adapter';
 import type { Delivery } from './jobs/outbox-worker';
@@ -41,7 +40,14 @@ import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { zatcaRoutes } from './modules/invoices/zatca.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { campaignRoutes } from './modules/marketing/campaigns.routes';
+import { configureReviewLinks } from './modules/marketing/review-links';
+import { reviewRoutes } from './modules/marketing/reviews.routes';
+import { appNotificationRoutes } from './modules/notifications/app-notifications.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { channelRoutes } from './modules/channels/channels.routes';
+import { configureChannels } from './modules/channels/channels';
+import { pushAdapterFor, smsAdapterFor, whatsappAdapterFor, whatsappSessionFor } from './modules/channels/adapters';
 import { configureZatca } from './modules/invoices/zatca-core';
 import { secretBoxFor } from './lib/secret-box';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
@@ -80,7 +86,8 @@ export function maskUrl(url: string): string {
   return url
     .replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/pay\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:token|code|passcode|password|email)=)[^&#]*/gi, '$1[redacted]');
+    .replace(/(\/public\/reviews\/|^\/r\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|code|passcode|password|email|secret)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**
@@ -88,19 +95,23 @@ export function maskUrl(url: string): string {
  * (printed on the server's console outside production, and kept in the outbox table).
  */
 export function localChannels(config: Config) {
-  return { sms: !config.smsWebhookUrl, email: !config.smtpUrl };
+  return { sms: !config.smsWebhookUrl && !config.channels.unifonic, email: !config.smtpUrl };
 }
 
 export function deliveryFor(config: Config, print: Print | undefined = config.env === 'production' ? undefined : consolePrinter()): Delivery {
   return {
     email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : localEmail(print),
-    sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl, config.smsApiKey) : localSms(print),
+    sms: smsAdapterFor(config, print),
+    whatsapp: whatsappAdapterFor(config, print),
+    push: pushAdapterFor(config, print),
   };
 }
 
 /** Builds the whole API (and the web app's static files when built); does not listen. */
 export async function buildApp({ config, db, logStream }: AppDeps, opts: FastifyServerOptions = {}) {
   configureZatca({ box: secretBoxFor(config), productionUrl: config.zatcaProductionUrl });
+  configureChannels({ whatsappCloud: Boolean(config.channels.whatsappCloud), push: Boolean(config.channels.vapid) });
+  configureReviewLinks(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -224,7 +235,11 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(zatcaRoutes({ db }));
       await api.register(quotationRoutes({ db, storage }));
       await api.register(marketingRoutes({ db }));
+      await api.register(campaignRoutes({ db }));
+      await api.register(reviewRoutes({ db }));
       await api.register(notificationRoutes({ db }));
+      await api.register(appNotificationRoutes({ db }));
+      await api.register(channelRoutes({ db, config, whatsappSession: whatsappSessionFor(config) }));
       await api.register(transactionRoutes({ db, config, storage, gateway }));
       if (showOutbox) await api.register(devOutboxRoutes({ db, local }));
     },

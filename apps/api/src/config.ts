@@ -18,6 +18,12 @@ export type Config = {
   mailFrom: string;
   smsWebhookUrl: string | undefined;
   smsApiKey: string | undefined;
+  /**
+   * The delivery channels' providers (docs/marketing.md "Channels"): Unifonic for SMS when
+   * `UNIFONIC_APP_SID` is set (before `SMS_WEBHOOK_URL`), the shared secret of the providers' delivery
+   * callbacks, WhatsApp's Cloud API, and web push's VAPID keys. Unset: the local defaults (printed).
+   */
+  channels: ChannelsConfig;
   logLevel: string;
   outboxWorker: boolean;
   trustProxy: boolean;
@@ -60,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Khidma <no-reply@khidma.localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     smsApiKey: env.SMS_API_KEY || undefined,
+    channels: channelsConfig(env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     outboxWorker: env.OUTBOX_WORKER !== 'off' && nodeEnv !== 'test',
     trustProxy: env.TRUST_PROXY === 'true',
@@ -77,6 +84,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // session-cache.test.ts runs with it on.
     authCacheSeconds: env.AUTH_CACHE_SECONDS === '0' ? 0 : (positiveInt(env.AUTH_CACHE_SECONDS) ?? (nodeEnv === 'test' ? 0 : 5)),
     webDist: env.WEB_DIST === 'off' ? undefined : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}
+
+export type ChannelsConfig = {
+  unifonic: { appSid: string; senderId: string | undefined; url: string } | undefined;
+  /** `SMS_CALLBACK_SECRET`: what a provider's delivery callback must carry; unset refuses every callback. */
+  smsCallbackSecret: string | undefined;
+  /** `WHATSAPP_PHONE_NUMBER_ID` + `WHATSAPP_ACCESS_TOKEN`; approved template names per category, their language. */
+  whatsappCloud:
+    | { phoneNumberId: string; accessToken: string; graphUrl: string; templates: { utility: string | undefined; marketing: string | undefined }; language: string }
+    | undefined;
+  /** `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY` (+ `VAPID_SUBJECT`, a mailto: or https: address). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+};
+
+function channelsConfig(env: NodeJS.ProcessEnv): ChannelsConfig {
+  const appSid = env.UNIFONIC_APP_SID || undefined;
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID || undefined;
+  const accessToken = env.WHATSAPP_ACCESS_TOKEN || undefined;
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  return {
+    unifonic: appSid ? { appSid, senderId: env.SMS_SENDER_ID || undefined, url: env.UNIFONIC_URL || 'https://el.cloud.unifonic.com/rest/SMS/messages' } : undefined,
+    smsCallbackSecret: env.SMS_CALLBACK_SECRET || undefined,
+    whatsappCloud:
+      phoneNumberId && accessToken
+        ? {
+            phoneNumberId,
+            accessToken,
+            graphUrl: (env.WHATSAPP_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+            templates: { utility: env.WHATSAPP_TEMPLATE_UTILITY || undefined, marketing: env.WHATSAPP_TEMPLATE_MARKETING || undefined },
+            language: env.WHATSAPP_TEMPLATE_LANGUAGE || 'ar',
+          }
+        : undefined,
+    vapid: publicKey && privateKey ? { publicKey, privateKey, subject: env.VAPID_SUBJECT || 'mailto:support@khidma.localhost' } : undefined,
   };
 }
 

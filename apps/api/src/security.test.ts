@@ -187,10 +187,18 @@ async function fillFixtures() {
     await post(`orders/${payOrder.id}/invoice`, {});
     if (service) await post('quotations', { customer_name: 'Fixture', items: [{ type: 'service', service_id: service.uuid }] });
     await post('coupons', { code: 'FIXTURE10', name: 'Fixture coupon', discount_type: 'percentage', discount_amount: 1000 });
+    await post('campaigns', { name: 'Fixture campaign', channel: 'sms', content: 'Hello {{customer_name}}' });
+    // An offer far ahead (it prices nothing the other fixtures write).
+    if (service) await post('offers', { name: 'Fixture offer', type: 'percentage', amount: 1000, start_at: '2099-01-01T00:00:00Z', end_at: '2099-02-01T00:00:00Z', channels: ['webapp'], service_ids: [service.uuid] });
     await post('templates', { action: 'booking_created', channel: 'sms', receiver: 'customer', body_ar: 'تم الحجز', body_en: 'Booked' });
     await t.db.execute(
       sql`insert into notifications (tenant_id, action, channel, receiver_type, body, status, idempotency_key) values (${owner.user.tenant.uuid}, 'booking_created', 'sms', 'customer', 'Fixture', 'sent', ${`fixture:${randomUUID()}`})`,
     );
+    // Reviews and comments: a review of the paid order and a comment on the service.
+    await t.db.execute(sql`insert into reviews (tenant_id, order_id, by_name, rating) values (${owner.user.tenant.uuid}, ${payOrder.id}, 'Fixture', 5)`);
+    if (service) await t.db.execute(sql`insert into comments (tenant_id, subject_type, subject_id, by_name, body) values (${owner.user.tenant.uuid}, 'service', ${service.uuid}, 'Fixture', 'Fixture comment')`);
+    // The bell: a note for the owner.
+    await t.db.execute(sql`insert into app_notifications (tenant_id, user_id, kind, title_ar, title_en, url) values (${owner.user.tenant.uuid}, ${owner.user.uuid}, 'general', 'ملاحظة', 'Fixture note', '/orders')`);
     // The subscription: a plan paid by card on the local gateway (a charge and the platform's invoice); the largest, so no limit gets in the way.
     const started = await post('subscription/business/checkout/monthly', { payment_method: 'credit_card' });
     if (started) await post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });
@@ -263,7 +271,7 @@ describe('authentication', () => {
     await t.db.execute(sql`update users set status = 'active' where id = ${probe.userId}`);
     await setProbe({ permissions: [] });
     expect(failures).toEqual([]);
-  });
+  }, 180_000); // every route × three tokens: a budget that grows with the route table, not a speed check
 });
 
 describe('permissions', () => {

@@ -11,6 +11,7 @@ import { submitDue } from './modules/invoices/zatca-core';
 import { syncDueToWafeq } from './modules/invoices/accounting';
 import { submitPlatformDue } from './modules/subscription/platform-zatca';
 import { makeDueReminders } from './modules/notifications/notify';
+import { CAMPAIGN_TICK_MS, runCampaigns } from './modules/marketing/campaigns.service';
 import { createBillingService } from './modules/subscription/billing.service';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
 
@@ -38,6 +39,8 @@ const stopZatca = config.outboxWorker
   : async () => {};
 // Appointment reminders whose time has come, derived from the bookings (modules/notifications/notify.ts).
 const stopReminders = config.outboxWorker ? startPeriodic('appointment reminders', () => makeDueReminders(handle.db, new Date(), app.log), app.log, 30_000) : async () => {};
+// Campaigns: the scheduled ones whose time has come start, and recipients go to the outbox at each channel's pace (modules/marketing/campaigns.service.ts).
+const stopCampaigns = config.outboxWorker ? startPeriodic('campaigns', () => runCampaigns(handle.db, new Date(), app.log), app.log, CAMPAIGN_TICK_MS) : async () => {};
 // Subscriptions due for renewal (and dunning retries): every minute, any number of servers (docs/subscription.md).
 const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey }), log: app.log });
 const stopRenewals = config.outboxWorker ? startPeriodic('subscription renewals', () => billing.renewDue(), app.log, 60_000) : async () => {};
@@ -57,6 +60,7 @@ async function shutdown(signal: string) {
     await stopZatca();
     await stopRenewals();
     await stopReminders();
+    await stopCampaigns();
     await handle.close();
     process.exit(0);
   } catch (err) {

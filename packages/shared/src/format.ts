@@ -143,3 +143,24 @@ export function formatDuration(minutes: number, locale: Locale): string {
   if (h && m) return `${unit(h, 'hour')} ${unit(m, 'minute')}`;
   return h ? unit(h, 'hour') : unit(m, 'minute');
 }
+
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+/**
+ * How long ago (or until) a moment is, in words: "5 minutes ago" / "قبل 5 دقائق", "yesterday" /
+ * "أمس"; past a week, the date itself (`formatDate`).
+ */
+export function formatRelative(value: string | Date, locale: Locale, now: number = Date.now()): string {
+  const at = typeof value === 'string' ? new Date(value) : value;
+  const seconds = Math.round((at.getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  let f = relativeFormats.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(TAGS[locale], { numeric: 'auto' });
+    relativeFormats.set(locale, f);
+  }
+  if (abs < 45) return f.format(0, 'second');
+  if (abs < 45 * 60) return f.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return f.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return f.format(Math.round(seconds / 86_400), 'day');
+  return formatDate(at, locale);
+}

@@ -83,7 +83,15 @@ export const VALIDATION_MESSAGES = {
   // Subscription checkout.
   template_variable: { ar: 'متغير غير معروف في النص، استخدم المتغيرات المعروضة فقط', en: 'Unknown variable in the text: use only the variables listed' },
   coupon_code: { ar: 'رمز القسيمة أحرف إنجليزية وأرقام فقط بلا مسافات', en: 'The coupon code is letters and digits only, no spaces' },
+  // Offers (issue 18).
+  offer_code: { ar: 'رمز العرض أحرف إنجليزية وأرقام فقط بلا مسافات', en: 'The offer code is letters and digits only, no spaces' },
+  offer_percent_max: { ar: 'النسبة لا تزيد عن 100٪', en: 'The percentage is at most 100%' },
+  offer_channels: { ar: 'اختر قناة واحدة على الأقل', en: 'Choose at least one channel' },
+  offer_services: { ar: 'اختر خدمة واحدة على الأقل', en: 'Choose at least one service' },
   min_quantity: { ar: 'الكمية 1 على الأقل', en: 'The quantity is at least 1' },
+  // Campaigns (issue 18).
+  range_order: { ar: 'الحد الأعلى يجب ألا يقل عن الحد الأدنى', en: 'The upper bound cannot be below the lower bound' },
+  campaign_future: { ar: 'وقت الإرسال يجب أن يكون في المستقبل', en: 'The sending time must be in the future' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -291,11 +291,40 @@ describe('the demo sample month', () => {
   });
 
   it('has notification templates and a week of their log', async () => {
-    const [tpl] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from notification_templates where tenant_id = ${tenantId}`);
+    const [tpl] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from notification_templates where tenant_id = ${tenantId} and action like 'booking%'`);
+    // The review request template is the reviews' (seed-reviews.ts), the order and payment ones the bell's (seed-bell.ts), checked with them.
     expect(tpl!.n).toBe(6);
-    const log = await rows<{ status: string; n: number }>(t.db, sql`select status, count(*)::int as n from notifications where tenant_id = ${tenantId} group by status`);
+    const log = await rows<{ status: string; n: number }>(t.db, sql`select status, count(*)::int as n from notifications where tenant_id = ${tenantId} and campaign_id is null group by status`);
     const by = Object.fromEntries(log.map((l) => [l.status, l.n]));
     expect(by.sent).toBeGreaterThan(5);
+    expect(by.failed).toBe(1);
+  });
+
+  it('has order and payment templates with their log, and notes on the owner’s bell', async () => {
+    const tpl = await rows<{ action: string }>(t.db, sql`select action from notification_templates where tenant_id = ${tenantId} and action in ('order_invoiced', 'payment_received') order by action`);
+    expect(tpl.map((x) => x.action)).toEqual(['order_invoiced', 'payment_received']);
+    const log = await rows<{ action: string; body: string }>(t.db, sql`select action, body from notifications where tenant_id = ${tenantId} and action in ('order_invoiced', 'payment_received')`);
+    expect(log.some((l) => l.action === 'order_invoiced' && !l.body.includes('{{'))).toBe(true);
+    expect(log.some((l) => l.action === 'payment_received')).toBe(true);
+    const notes = await rows<{ kind: string; url: string }>(t.db, sql`select n.kind, n.url from app_notifications n join users u on u.id = n.user_id and u.is_owner where n.tenant_id = ${tenantId}`);
+    expect(notes.map((n) => n.kind)).toEqual(expect.arrayContaining(['transaction_review', 'general']));
+    expect(notes.every((n) => n.url.startsWith('/'))).toBe(true);
+  });
+
+  it('has a completed campaign with its results and one scheduled ahead', async () => {
+    const list = await rows<{ status: string; targeted: number; ahead: boolean }>(
+      t.db,
+      sql`select status, targeted_count::int as targeted, scheduled_at > now() as ahead from campaigns where tenant_id = ${tenantId} order by status`,
+    );
+    expect(list.map((c) => c.status)).toEqual(['completed', 'scheduled']);
+    expect(list[0]!.targeted).toBeGreaterThan(0);
+    expect(list[1]!.ahead).toBe(true);
+    const results = await rows<{ status: string; n: number }>(
+      t.db,
+      sql`select coalesce(n.status, r.status) as status, count(*)::int as n from campaign_recipients r left join notifications n on n.id = r.notification_id where r.tenant_id = ${tenantId} group by 1`,
+    );
+    const by = Object.fromEntries(results.map((r) => [r.status, r.n]));
+    expect(by.sent).toBeGreaterThan(0);
     expect(by.failed).toBe(1);
   });
 
@@ -309,6 +338,36 @@ describe('the demo sample month', () => {
     );
     expect(held.map((h) => h.code)).toEqual(['RAMADAN20', 'WELCOME50']);
     for (const h of held) expect(h.discount > 0 && h.applied).toBe(true);
+  });
+
+  it('has an offer running now on two services and one coming', async () => {
+    const list = await rows<{ code: string | null; running: boolean; coming: boolean; services: number }>(
+      t.db,
+      sql`select code, (status = 'active' and start_at <= now() and now() < end_at) as running, start_at > now() as coming, cardinality(service_ids) as services
+          from offers where tenant_id = ${tenantId} order by start_at`,
+    );
+    expect(list).toEqual([
+      { code: 'MONTHEND20', running: true, coming: false, services: 2 },
+      { code: null, running: false, coming: true, services: 1 },
+    ]);
+  });
+
+  it('has reviews of completed visits (pending, approved with a reply, one rejected), comments on services and the review request template', async () => {
+    const list = await rows<{ status: string; rating: number; reply: string | null; by_name: string; order_status: string; in_past: boolean }>(
+      t.db,
+      sql`select r.status, r.rating, r.reply, r.by_name, o.status as order_status, r.created_at <= now() as in_past
+          from reviews r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id where r.tenant_id = ${tenantId}`,
+    );
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    for (const r of list) expect(['completed', 'invoiced']).toContain(r.order_status);
+    expect(list.every((r) => r.in_past && r.by_name.length > 0 && r.rating >= 1 && r.rating <= 5)).toBe(true);
+    expect(list.some((r) => r.status === 'pending')).toBe(true);
+    expect(list.some((r) => r.status === 'approved' && r.reply)).toBe(true);
+    expect(list.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    const said = await rows<{ status: string }>(t.db, sql`select status from comments where tenant_id = ${tenantId} and subject_type = 'service'`);
+    expect(new Set(said.map((c) => c.status))).toEqual(new Set(['pending', 'published', 'unpublished']));
+    const [tpl] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from notification_templates where tenant_id = ${tenantId} and action = 'review_request' and body_ar like '%{{review_link}}%'`);
+    expect(tpl?.n).toBe(1);
   });
 
   it('holds a real plan: Business, yearly, begun 40 days ago on a saved card, with its paid invoice', async () => {

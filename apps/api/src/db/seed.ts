@@ -1,5 +1,9 @@
 import { ensureDemoInvoices } from './seed-invoices';
 import { ensureDemoCoupons, ensureDemoNotifications } from './seed-marketing';
+import { ensureDemoCampaigns } from './seed-campaigns';
+import { ensureDemoReviews } from './seed-reviews';
+import { ensureDemoBell } from './seed-bell';
+import { ensureDemoOffers } from './seed-offers';
 import { ensureDemoSubscription } from './seed-subscription';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -143,9 +147,29 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     console.warn(`Demo business: the coupons were not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
   try {
+    await tx.transaction((sp) => ensureDemoOffers(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the offers were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
     await tx.transaction((sp) => ensureDemoNotifications(sp, tenantId, now));
   } catch (err) {
     console.warn(`Demo business: the notifications were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoCampaigns(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the campaigns were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoReviews(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the reviews were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoBell(sp, tenantId, now));
+  } catch (err) {
+    console.warn(`Demo business: the bell was not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
   try {
     await tx.transaction((sp) => ensureDemoSubscription(sp, tenantId, now));

@@ -1,5 +1,5 @@
 /** A message delivered locally, as the server prints it on its console. */
-export type LocalMessage = { channel: 'SMS' | 'E-mail'; to: string; subject?: string; body: string };
+export type LocalMessage = { channel: 'SMS' | 'E-mail' | 'WhatsApp' | 'Push'; to: string; subject?: string; body: string };
 export type Print = (message: LocalMessage) => void;
 
 /**

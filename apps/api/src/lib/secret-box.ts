@@ -23,7 +23,8 @@ export function secretBoxFor(config: Pick<Config, 'secretKey' | 'dataDir' | 'env
   return { seal: (plain) => get().seal(plain), open: (sealed) => get().open(sealed) };
 }
 
-function keyMaterial(config: Pick<Config, 'secretKey' | 'dataDir' | 'env'>): string {
+/** The server's secret (`SECRET_KEY`, or the development key file); other keys are derived from it per purpose (review links' signatures). */
+export function keyMaterial(config: Pick<Config, 'secretKey' | 'dataDir' | 'env'>): string {
   if (config.secretKey) return config.secretKey;
   if (config.env === 'production') throw new Error('SECRET_KEY is required in production (it encrypts e-invoicing keys at rest)');
   if (config.env === 'test') return 'test-only-secret-key';

@@ -11,8 +11,8 @@ const AUTH_PATHS = ['/', '/login', '/signup', '/forgot-password', '/reset-passwo
  * platform operator's sign-in.
  */
 const OPEN_PATHS = ['/verify-your-email', '/unlock-account', '/accept-invitation', '/payment-success', '/payment-failure'];
-/** Open path prefixes: `/pay/<token>`. */
-const OPEN_PREFIXES = ['/pay/'];
+/** Open path prefixes: `/pay/<token>`, a customer's review link `/r/<token>`. */
+const OPEN_PREFIXES = ['/pay/', '/r/'];
 
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 

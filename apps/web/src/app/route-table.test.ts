@@ -117,12 +117,21 @@ describe('marketing routes', () => {
     expect(findMainRoute('/marketing/coupons')?.permissions).toEqual(['marketing.coupons']);
   });
 
-  it('/marketing opens the reviews once they exist, the coupons until then', () => {
+  it('/marketing opens the reviews (spec §2), else the first marketing screen the user may open', () => {
     const built = (paths: string[]) => (p: string) => paths.includes(p);
     expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/marketing/coupons']))).toBe('/marketing/coupons');
-    expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/reviews', '/marketing/coupons']))).toBe('/reviews');
-    expect(marketingTarget(['marketing.coupons'], built(['/reviews', '/marketing/coupons']))).toBe('/marketing/coupons');
+    expect(marketingTarget(['marketing.coupons', 'marketing.reviews'], built(['/marketing/reviews', '/marketing/coupons']))).toBe('/marketing/reviews');
+    expect(marketingTarget(['marketing.coupons'], built(['/marketing/reviews', '/marketing/coupons']))).toBe('/marketing/coupons');
     expect(marketingTarget(['marketing.coupons'], (p) => Boolean(findMainRoute(p)))).toBe('/marketing/coupons');
+    expect(marketingTarget(['marketing.reviews', 'marketing.coupons'], (p) => Boolean(findMainRoute(p)))).toBe('/marketing/reviews');
+    expect(marketingTarget(['comments'], (p) => Boolean(findMainRoute(p)))).toBe('/marketing/comments');
+  });
+
+  it('declares the API keys on the reviews and comments pages, and shows the marketing entry to their holders', () => {
+    expect(findMainRoute('/marketing/reviews')?.permissions).toEqual(['marketing.reviews']);
+    expect(findMainRoute('/marketing/comments')?.permissions).toEqual(['comments']);
+    expect(paths(user(['marketing.reviews']))).toContain('/marketing');
+    expect(paths(user(['comments']))).toContain('/marketing');
   });
 });
 
@@ -139,12 +148,14 @@ describe('notification routes', () => {
   it('declares the API keys: the log `notifications`, the templates `settings.notifications`', () => {
     expect(findMainRoute('/notifications/log')?.permissions).toEqual(['notifications']);
     expect(findMainRoute('/notifications/settings')?.permissions).toEqual(['settings.notifications']);
-    for (const s of NOTIFICATION_SECTIONS) expect(findMainRoute(s.path)?.permissions, s.path).toEqual([s.permission]);
+    for (const s of NOTIFICATION_SECTIONS) expect(findMainRoute(s.path)?.permissions, s.path).toEqual([...s.permission]);
   });
 
-  it('/notifications opens the messages sent, or the templates for who may only open those', () => {
-    expect(notificationsTarget(['notifications', 'settings.notifications'])).toBe('/notifications/log');
-    expect(notificationsTarget(['settings.notifications'])).toBe('/notifications/settings');
+  it('/notifications opens the WhatsApp screen (spec §2) for a holder of either key', () => {
+    expect(notificationsTarget(['notifications', 'settings.notifications'])).toBe('/notifications/whatsapp');
+    expect(notificationsTarget(['settings.notifications'])).toBe('/notifications/whatsapp');
+    expect(notificationsTarget(['notifications'])).toBe('/notifications/whatsapp');
+    expect(findMainRoute('/notifications/whatsapp')?.permissions).toEqual(['notifications', 'settings.notifications']);
   });
 
   it('the settings hub links the templates (its address opens them under /notifications)', () => {

@@ -9,7 +9,7 @@ const SETTINGS_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((k) => k.
 /** The management children's keys: the sidebar's management entry shows to a user holding any of them. */
 const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'services', 'products', 'packages', 'expenses', 'type-expenses'];
 /** The keys of the marketing children built so far: the sidebar's marketing entry shows to a user holding any of them. */
-const MARKETING_KEYS: readonly PermissionKey[] = ['marketing.coupons'];
+const MARKETING_KEYS: readonly PermissionKey[] = ['marketing.reviews', 'comments', 'marketing.coupons', 'marketing.offers', 'marketing.campaigns'];
 /** The notifications children's keys (the log, the templates): the sidebar's notifications entry shows to a user holding either. */
 const NOTIFICATION_KEYS: readonly PermissionKey[] = ['notifications', 'settings.notifications'];
 
@@ -34,6 +34,8 @@ export type MainRoute = {
     labelKey: string;
     /** An unread counter of `GET load-unread-modules-counts` shown beside the entry. */
     badge?: 'orders' | 'transactions';
+    /** A status dot beside the entry: `whatsapp`, the business's WhatsApp link (connected or not, spec §2). */
+    dot?: 'whatsapp';
   };
 };
 
@@ -86,7 +88,13 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     path: '/notifications',
     Page: page(() => import('@/features/notifications/pages/notifications-redirect'), 'NotificationsRedirect'),
     permissions: NOTIFICATION_KEYS,
-    sidebar: { order: 5, icon: IconBell, labelKey: 'nav.notifications' },
+    sidebar: { order: 5, icon: IconBell, labelKey: 'nav.notifications', dot: 'whatsapp' },
+  },
+  {
+    // The WhatsApp link by QR (spec §2, §4), where /notifications opens.
+    path: '/notifications/whatsapp',
+    Page: page(() => import('@/features/notifications/pages/whatsapp-page'), 'WhatsappPage', ['notifications', 'channels']),
+    permissions: NOTIFICATION_KEYS,
   },
   {
     path: '/notifications/log',
@@ -150,8 +158,8 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     Page: page(() => import('@/features/transactions/pages/transaction-page'), 'TransactionPage', ['sales']),
     permissions: ['transaction', 'sales.payments', 'orders'],
   },
-  // Marketing (features/marketing): /marketing opens the reviews (spec §2) once they exist, the
-  // coupons until then; offers and campaigns join MARKETING_KEYS when they are built.
+  // Marketing (features/marketing): /marketing opens the reviews (spec §2), or the first screen the
+  // user may open; offers and campaigns join MARKETING_KEYS when they are built.
   {
     path: '/marketing',
     Page: page(() => import('@/features/marketing/pages/marketing-redirect'), 'MarketingRedirect'),
@@ -159,9 +167,34 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     sidebar: { order: 11, icon: IconSpeakerphone, labelKey: 'nav.marketing' },
   },
   {
+    path: '/marketing/reviews',
+    Page: page(() => import('@/features/marketing/pages/reviews-page'), 'ReviewsPage', ['marketing', 'reviews']),
+    permissions: ['marketing.reviews'],
+  },
+  {
+    path: '/marketing/comments',
+    Page: page(() => import('@/features/marketing/pages/comments-page'), 'CommentsPage', ['marketing', 'reviews']),
+    permissions: ['comments'],
+  },
+  {
     path: '/marketing/coupons',
     Page: page(() => import('@/features/marketing/pages/coupons-page'), 'CouponsPage', ['marketing']),
     permissions: ['marketing.coupons'],
+  },
+  {
+    path: '/marketing/offers',
+    Page: page(() => import('@/features/marketing/pages/offers-page'), 'OffersPage', ['marketing', 'offers']),
+    permissions: ['marketing.offers'],
+  },
+  {
+    path: '/marketing/campaigns',
+    Page: page(() => import('@/features/marketing/pages/campaigns-page'), 'CampaignsPage', ['marketing', 'campaigns']),
+    permissions: ['marketing.campaigns'],
+  },
+  {
+    path: '/marketing/campaigns/:id',
+    Page: page(() => import('@/features/marketing/pages/campaign-page'), 'CampaignPage', ['marketing', 'campaigns']),
+    permissions: ['marketing.campaigns'],
   },
   {
     // Redirects to the staff list; the sidebar's management entry (spec §2 order 8) lives here.
@@ -187,7 +220,7 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
   },
   {
     path: '/profile',
-    Page: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage', ['profile']),
+    Page: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage', ['profile', 'channels']),
     permissions: [],
   },
   {

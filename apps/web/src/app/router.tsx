@@ -34,6 +34,7 @@ const AcceptInvitationPage = lazyPage(() => import('@/features/users/pages/accep
 const PayPage = lazyPage(() => import('@/features/pay/pages/pay-page'), 'PayPage', ['sales']);
 const PaymentSuccessPage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentSuccessPage', ['sales', 'subscription']);
 const PaymentFailurePage = lazyPage(() => import('@/features/pay/pages/payment-result-page'), 'PaymentFailurePage', ['sales', 'subscription']);
+const PublicReviewPage = lazyPage(() => import('@/features/marketing/pages/public-review-page'), 'PublicReviewPage', ['reviews']);
 
 /** The signed-in area: the shell, the printable pages and every page of the route table. */
 const MainArea = lazyPage(() => import('./main-routes'), 'MainRoutes');
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
         pageRoute('/pay/:token', PayPage),
         pageRoute('/payment-success', PaymentSuccessPage),
         pageRoute('/payment-failure', PaymentFailurePage),
+        // A customer's review of a completed visit, from the link sent after it: no sign-in (guard.ts OPEN).
+        pageRoute('/r/:token', PublicReviewPage),
       ]),
       // Any other address: a signed-in page, or the signed-in area's "not found".
       pageRoute('*', MainArea),

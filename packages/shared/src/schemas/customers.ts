@@ -44,6 +44,8 @@ const customerFields = {
   address: nullableText(500),
   note: nullableText(2000),
   tag_ids: z.array(uuidField).max(50, 'max_items').optional(),
+  /** The customer asked for no marketing: campaigns never reach them (issue 18 §2). */
+  marketing_opt_out: z.boolean('boolean').optional(),
   /** Values keyed by the custom field's uuid (definitions that apply to customers). */
   custom_fields: z.record(z.string().max(64), customFieldValue).optional(),
 };
@@ -92,6 +94,9 @@ export const customerSchema = z.object({
   note: z.string().nullable(),
   blocked: z.boolean(),
   blocked_at: z.string().nullable(),
+  /** Opted out of marketing (campaigns), and since when. */
+  marketing_opt_out: z.boolean(),
+  marketing_opt_out_at: z.string().nullable(),
   tag_ids: z.array(z.string()),
   tags: z.array(tagRef),
   custom_fields: z.record(z.string(), z.unknown()),

@@ -55,6 +55,32 @@ export const TEMPLATE_VARIABLES = [
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
+const BOOKING_VARIABLES = ['customer_name', 'business_name', 'service_name', 'staff_name', 'branch_name', 'date', 'time', 'booking_number', 'order_number'] as const;
+/** An order event's own (service, provider, date and time are its first appointment's, when it has one). */
+const ORDER_VARIABLES = ['customer_name', 'business_name', 'order_number', 'service_name', 'staff_name', 'branch_name', 'date', 'time'] as const;
+
+/** The variables each action fills (the server's notify.ts): what its template's chips offer. Another one is sent empty. */
+export const ACTION_VARIABLES: Readonly<Record<NotificationAction, readonly TemplateVariable[]>> = {
+  booking_created: BOOKING_VARIABLES,
+  booking_confirmed: BOOKING_VARIABLES,
+  booking_cancelled: BOOKING_VARIABLES,
+  booking_rescheduled: BOOKING_VARIABLES,
+  booking_reminder: BOOKING_VARIABLES,
+  order_invoiced: [...ORDER_VARIABLES, 'invoice_number', 'amount'],
+  payment_received: [...ORDER_VARIABLES, 'amount'],
+  payment_failed: [...ORDER_VARIABLES, 'amount'],
+  payment_link: [...ORDER_VARIABLES, 'amount', 'payment_link'],
+  review_request: [...ORDER_VARIABLES, 'review_link'],
+  otp: ['code', 'business_name'],
+};
+
+/** How the settings page groups the actions. */
+export const NOTIFICATION_ACTION_GROUPS = [
+  { key: 'bookings', actions: ['booking_created', 'booking_confirmed', 'booking_cancelled', 'booking_rescheduled', 'booking_reminder'] },
+  { key: 'orders', actions: ['order_invoiced', 'payment_received', 'payment_failed', 'payment_link'] },
+  { key: 'other', actions: ['review_request', 'otp'] },
+] as const satisfies readonly { key: string; actions: readonly NotificationAction[] }[];
+
 /** Reminder offsets offered: 15 minutes to 7 days before. */
 export const REMINDER_OFFSET_MIN = 15;
 export const REMINDER_OFFSET_MAX = 7 * 24 * 60;

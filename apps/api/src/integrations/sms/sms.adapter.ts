@@ -2,7 +2,8 @@ import type { Print } from '../local-console';
 
 /** `idempotencyKey`: the same for every attempt of one message (the outbox row's id); providers that take a client message id get it. */
 export type Sms = { to: string; body: string; idempotencyKey?: string };
-export type SmsAdapter = { name: string; send(sms: Sms): Promise<void> };
+/** `send` answers the provider's id for the message when it gives one (its delivery callbacks name it). */
+export type SmsAdapter = { name: string; send(sms: Sms): Promise<string | undefined> | Promise<void> };
 
 /**
  * No SMS provider configured: the message is printed on the server's own console (where the person
@@ -34,6 +35,10 @@ export function webhookSms(url: string, apiKey: string | undefined): SmsAdapter 
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+      // The relay may answer the provider's id for the message (`{ id }` or `{ message_id }`): its delivery callbacks name it.
+      const answer = (await res.json().catch(() => null)) as { id?: unknown; message_id?: unknown } | null;
+      const ref = answer?.message_id ?? answer?.id;
+      return typeof ref === 'string' || typeof ref === 'number' ? String(ref) : undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { assertWithinPlan } from '../subscription/billing.service';
+import { offerPriceFor } from '../marketing/offers.service';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
 import { addDays, LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
@@ -532,6 +533,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
       const lineTaxes = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
       for (const x of c.taxes) lineTaxes.get(x.serviceId)?.push({ tax_id: x.id, name: x.name, rate_bps: x.rateBps, amount: 0 });
+      // A running dashboard (`webapp`) offer changes the service's unit price before any discount (docs/decisions.md "Offers").
+      const offered = await offerPriceFor(tx, ctx.tenantId, 'webapp', serviceIds);
+      const priceOf = (s: { id: string; price: number }) => offered.get(s.id)?.price ?? s.price;
       const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit });
       const providerId = assigned.providers[0]!;
 
@@ -541,7 +545,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const link = online ? (body.meeting_link ?? meetingLink()) : (body.meeting_link ?? null);
       const fee = home ? (body.transportation_fee_amount ?? 0) : 0;
       // A new order is written already priced; an existing one is priced again once its new lines are in.
-      const fresh = existing ? null : priceNewOrder(services.map((s) => ({ unitPrice: s.price, quantity: 1, taxes: lineTaxes.get(s.id) ?? [] })), fee);
+      const fresh = existing ? null : priceNewOrder(services.map((s) => ({ unitPrice: priceOf(s), quantity: 1, taxes: lineTaxes.get(s.id) ?? [] })), fee);
       // The order's number and its bookings' in one statement.
       const numbers = await reserveNumbers(tx, ctx.tenantId, existing ? { booking: services.length } : { order: 1, booking: services.length });
       let order: Pick<OrderRow, 'id' | 'number' | 'source'>;
@@ -568,7 +572,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           providerId: assigned.providers[i]!,
           name: s.name,
           quantity: 1,
-          unitPrice: s.price,
+          unitPrice: priceOf(s),
           taxes: line?.taxes ?? lineTaxes.get(s.id) ?? [],
           ...(line ? { subtotal: line.subtotal, discountAmount: line.discountAmount, taxAmount: line.taxAmount, total: line.total } : {}),
           sortOrder: sortOrder++,
@@ -592,7 +596,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           occupiedUntil: time.occupiedUntil,
           duration: s.duration,
           buffer: s.bufferTime,
-          price: s.price,
+          price: priceOf(s),
           ...(line ? { totalPrice: line.total, paymentStatus: fresh!.paymentStatus } : {}),
           // A visit recorded after the fact happened: it is recorded completed.
           status,
@@ -640,6 +644,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           changes: {
             event: 'created',
             bookings: rowsToBook.map((b) => ({ id: b.id, number: b.number, service_id: b.serviceId, staff_id: b.providerId, start_time: b.startAt.toISOString() })),
+            ...(offered.size
+              ? { offers: [...offered].map(([serviceId, o]) => ({ service_id: serviceId, id: o.offerId, name: o.offerName, original_price: o.originalPrice, price: o.price })) }
+              : {}),
             ...(fee ? { transport_fee: fee } : {}),
             ...(pastVisit ? { recorded_after: true } : {}),
             ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
@@ -888,6 +895,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         ...(cancelling ? { cancellation_reason_id: cancellation.reasonId, cancellation_note: cancellation.note } : {}),
       });
       if (cancelling) await notifyBooking(tx, ctx.tenantId, id, 'booking_cancelled', 'cancelled');
+      // Pending or unapproved (or unpaid) confirmed: once per booking, confirmed is never left for them again.
+      if (body.status === 'confirmed') await notifyBooking(tx, ctx.tenantId, id, 'booking_confirmed', 'confirmed');
       return readOne(tx, ctx, id);
     });
   }

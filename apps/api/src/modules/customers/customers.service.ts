@@ -34,6 +34,8 @@ function toCustomer(row: repo.CustomerRow, tagRows: TagRef[]): Customer {
     note: row.note,
     blocked: row.blockedAt !== null,
     blocked_at: row.blockedAt?.toISOString() ?? null,
+    marketing_opt_out: row.marketingOptOutAt !== null,
+    marketing_opt_out_at: row.marketingOptOutAt?.toISOString() ?? null,
     tag_ids: mine.map((t) => t.id),
     tags: mine.map((t) => ({ uuid: t.id, name: t.name, color: t.color })),
     custom_fields: row.customFields,
@@ -171,6 +173,7 @@ export function createCustomerService(deps: { db: Database }) {
           email: body.email ?? null,
           address: body.address ?? null,
           note: body.note ?? null,
+          marketingOptOutAt: body.marketing_opt_out ? new Date() : null,
           customFields,
         });
         await repo.replaceTags(tx, ctx.tenantId, row.id, tagIds);
@@ -203,6 +206,7 @@ export function createCustomerService(deps: { db: Database }) {
         if (body.email !== undefined) values.email = body.email;
         if (body.address !== undefined) values.address = body.address;
         if (body.note !== undefined) values.note = body.note;
+        if (body.marketing_opt_out !== undefined) values.marketingOptOutAt = body.marketing_opt_out ? (current.marketingOptOutAt ?? new Date()) : null;
         if (body.custom_fields !== undefined) values.customFields = await customFieldColumn(tx, ctx, body.custom_fields, id);
         if (body.tag_ids !== undefined) await repo.replaceTags(tx, ctx.tenantId, id, await checkTags(tx, ctx, body.tag_ids));
         const row = await repo.updateCustomer(tx, ctx.tenantId, id, values);

@@ -15,6 +15,7 @@ import { t } from '../../i18n/messages';
 import { qrBase64 } from '../../integrations/zatca/tlv';
 import { AppError, fieldError } from '../../lib/errors';
 import { nextNumber, reserveNumbers } from '../../lib/numbers';
+import { notifyOrder } from '../notifications/notify';
 import { itemsOf } from '../orders/orders.repository';
 import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
 import { signIntoChain } from './zatca-core';
@@ -176,6 +177,7 @@ export async function issueInvoiceIn(tx: Tx, tenantId: string, userId: string | 
   await signIntoChain(tx, tenantId, row!.id);
   await tx.update(orders).set({ status: 'invoiced', invoiceStatus: 'invoiced', updatedAt: new Date() }).where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
   await logOrder(tx, tenantId, orderId, userId, 'invoice', { number: row!.number, template, from: order.status, to: 'invoiced' });
+  await notifyOrder(tx, tenantId, orderId, 'order_invoiced', row!.id, { invoice_number: String(row!.number), amount: row!.total });
   return row!;
 }
 

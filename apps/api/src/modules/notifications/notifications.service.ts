@@ -2,11 +2,13 @@ import type { Notification, NotificationTemplate, notificationsQuery, templateBo
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTenant } from '../../db/client';
+import { customers } from '../../db/schema/customers';
 import { type NotificationRow, notifications, notificationTemplates, type TemplateRow } from '../../db/schema/notifications';
 import { outboxMessages } from '../../db/schema/outbox';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { pageMeta } from '../../lib/http';
 import type { AuthContext } from '../auth/auth.service';
+import { appChannelBlock } from '../channels/channels';
 
 type Body = z.output<typeof templateBody>;
 type Query = z.output<typeof notificationsQuery>;
@@ -43,7 +45,7 @@ export const toNotification = (r: NotificationRow): Notification => ({
   created_at: r.createdAt.toISOString(),
 });
 
-/** Channels whose messages need an app the business connects (spec §8); none is connectable yet. */
+/** Channels whose messages need an app (spec §8): WhatsApp (Cloud API or the QR link), push (VAPID keys); modules/channels. */
 const APP_CHANNELS = new Set(['whatsapp', 'push']);
 
 const values = (b: Body) => ({
@@ -69,8 +71,11 @@ export function createNotificationService({ db }: { db: Database }) {
     if (!row) throw notFound();
     return row;
   }
-  const channelOk = (b: Body) => {
-    if (APP_CHANNELS.has(b.channel)) throw fieldError('channel', 'no_app_for_channel');
+  // "Notification cannot be added when no app exists for the channel" (spec §8): WhatsApp once linked (or the Cloud API configured), push with VAPID keys.
+  const channelOk = async (ctx: AuthContext, b: Body) => {
+    if (APP_CHANNELS.has(b.channel) && (await withTenant(db, ctx.tenantId, (tx) => appChannelBlock(tx, ctx.tenantId, b.channel)))) throw fieldError('channel', 'no_app_for_channel');
+    // Push reaches accounts' browsers: staff and users, never a customer.
+    if (b.channel === 'push' && b.receiver === 'customer') throw fieldError('receiver', 'invalid');
   };
 
   const templates = {
@@ -82,7 +87,7 @@ export function createNotificationService({ db }: { db: Database }) {
     },
     get: (ctx: AuthContext, id: string) => withTenant(db, ctx.tenantId, async (tx) => toTemplate(await one(tx, ctx.tenantId, id))),
     async create(ctx: AuthContext, body: Body): Promise<NotificationTemplate> {
-      channelOk(body);
+      await channelOk(ctx, body);
       const [row] = await withTenant(db, ctx.tenantId, (tx) =>
         tx
           .insert(notificationTemplates)
@@ -92,7 +97,7 @@ export function createNotificationService({ db }: { db: Database }) {
       return toTemplate(row!);
     },
     async update(ctx: AuthContext, id: string, body: Body): Promise<NotificationTemplate> {
-      channelOk(body);
+      await channelOk(ctx, body);
       const [row] = await withTenant(db, ctx.tenantId, (tx) =>
         tx
           .update(notificationTemplates)
@@ -167,8 +172,18 @@ export function createNotificationService({ db }: { db: Database }) {
         .from(notifications)
         .where(and(eq(notifications.tenantId, ctx.tenantId), eq(notifications.id, id)));
       if (!n) throw notFound();
-      const address = n.channel === 'email' ? n.email : n.channel === 'sms' ? n.phone : null;
-      if (!address) throw new AppError(422, 'notification_unreachable');
+      const address = n.channel === 'email' ? n.email : n.channel === 'sms' || n.channel === 'whatsapp' ? n.phone : null;
+      if (!address || (await appChannelBlock(tx, ctx.tenantId, n.channel))) throw new AppError(422, 'notification_unreachable');
+      // A one-time code is never sent again from the log (which keeps it masked); a campaign's message
+      // never reaches a customer who has since opted out of marketing or been blocked.
+      if (n.action === 'otp') throw new AppError(422, 'notification_unreachable');
+      if (n.action === 'campaign' && n.receiverId) {
+        const [gone] = await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.tenantId, ctx.tenantId), eq(customers.id, n.receiverId), sql`(${customers.marketingOptOutAt} is not null or ${customers.blockedAt} is not null)`));
+        if (gone) throw new AppError(422, 'notification_unreachable');
+      }
       const [again] = await tx.select({ n: count() }).from(notifications).where(and(eq(notifications.tenantId, ctx.tenantId), sql`${notifications.idempotencyKey} like ${`resend:${id}:%`}`));
       const [row] = await tx
         .insert(notifications)

@@ -1,5 +1,5 @@
 import type { Locale } from '@app/shared/constants';
-import { formatDay, formatTime } from '@app/shared/format';
+import { formatDay, formatMoney, formatTime } from '@app/shared/format';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
 import { localDateOf } from '@app/shared/scheduling/zoned';
@@ -8,12 +8,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
+import { campaigns } from '../../db/schema/marketing';
 import { notifications, notificationTemplates, type TemplateRow } from '../../db/schema/notifications';
 import { outboxMessages } from '../../db/schema/outbox';
 import { bookings, orders } from '../../db/schema/sales';
 import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import { clock } from '../../lib/clock';
+import { unreachableReason } from '../channels/channels';
 
 /**
  * Making notifications (issue 18 §1). Two rules keep them from misfiring, the bugs peers are known
@@ -113,8 +115,10 @@ export function compose(t: TemplateRow, c: Context) {
   const to = receiverOf(t, c);
   const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
   const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
-  const address = t.channel === 'email' ? to.email : t.channel === 'sms' ? to.phone : null;
-  // WhatsApp and push need their app (spec §8); until one is connected their messages are not sent.
+  // Push goes to the receiver's account (its browsers): the owner, or the provider's account; customers have none.
+  const pushTo = t.receiver === 'user' ? (c.owner?.id ?? null) : t.receiver === 'staff' ? (c.provider?.userId ?? null) : null;
+  const address = t.channel === 'email' ? to.email : t.channel === 'sms' || t.channel === 'whatsapp' ? to.phone : t.channel === 'push' ? pushTo : null;
+  // WhatsApp and push need their app (spec §8): `make` asks whether the business has it (modules/channels).
   const reason = t.channel === 'whatsapp' || t.channel === 'push' ? `no ${t.channel} app connected` : address ? null : t.channel === 'email' ? 'no e-mail address' : 'no phone number';
   return {
     address,
@@ -144,7 +148,10 @@ export function compose(t: TemplateRow, c: Context) {
  * whether it was new.
  */
 async function make(exec: Executor, t: TemplateRow, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
-  const { address, values } = compose(t, c);
+  const composed = compose(t, c);
+  const { address } = composed;
+  const reason = await unreachableReason(exec, c.booking.tenantId, t.channel, address);
+  const values = { ...composed.values, status: reason ? 'not-sent' : 'pending', failReason: reason };
   const [row] = await exec
     .insert(notifications)
     .values({ ...values, dueStartAt, idempotencyKey: key })
@@ -155,6 +162,20 @@ async function make(exec: Executor, t: TemplateRow, c: Context, key: string, due
     await exec.insert(outboxMessages).values({ tenantId: c.booking.tenantId, channel: t.channel, recipient: address, subject: values.title, body: values.body, notificationId: row.id });
   }
   return true;
+}
+
+/**
+ * Writes one keyed notification and, when it can go (pending, with an address), its outbox message
+ * the way `make` does, in the caller's transaction (campaigns queue theirs through it). Answers the
+ * new row's id, or null when the key was already used.
+ */
+export async function queueNotification(exec: Executor, values: typeof notifications.$inferInsert, address: string | null): Promise<string | null> {
+  const [row] = await exec.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id });
+  if (!row) return null;
+  if ((values.status ?? 'pending') === 'pending' && address) {
+    await exec.insert(outboxMessages).values({ tenantId: values.tenantId, channel: values.channel, recipient: address, subject: values.title ?? null, body: values.body, notificationId: row.id });
+  }
+  return row.id;
 }
 
 /**
@@ -216,10 +237,28 @@ export type BookingCheck = Pick<BookingFacts, 'status' | 'startAt'>;
  * reminder was made for (cancelled or moved in between: not sent). Other notifications always go.
  */
 export async function stillDue(db: Database, notificationId: string): Promise<boolean> {
-  const [n] = await db.select({ tenantId: notifications.tenantId, bookingId: notifications.bookingId, dueStartAt: notifications.dueStartAt }).from(notifications).where(eq(notifications.id, notificationId));
-  if (!n?.bookingId || !n.dueStartAt) return true;
+  return (await notDueReason(db, notificationId)) === null;
+}
+
+/** Why a campaign's message is no longer sent (its campaign was cancelled). */
+export const CAMPAIGN_NOT_DUE = 'the campaign was cancelled';
+/** Why a reminder is no longer sent. */
+export const APPOINTMENT_NOT_DUE = 'the appointment was cancelled or moved';
+
+/** `stillDue`, with the reason it is not (null: it is still due), for the log. */
+export async function notDueReason(db: Database, notificationId: string): Promise<string | null> {
+  const [n] = await db
+    .select({ tenantId: notifications.tenantId, bookingId: notifications.bookingId, dueStartAt: notifications.dueStartAt, campaignId: notifications.campaignId })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId));
+  // A campaign's message is never sent once its campaign is cancelled (modules/marketing/campaigns.service.ts).
+  if (n?.campaignId) {
+    const [c] = await db.select({ status: campaigns.status }).from(campaigns).where(and(eq(campaigns.tenantId, n.tenantId), eq(campaigns.id, n.campaignId)));
+    return c?.status === 'cancelled' ? CAMPAIGN_NOT_DUE : null;
+  }
+  if (!n?.bookingId || !n.dueStartAt) return null;
   const [b] = await db.select({ status: bookings.status, startAt: bookings.startAt }).from(bookings).where(and(eq(bookings.tenantId, n.tenantId), eq(bookings.id, n.bookingId)));
-  return Boolean(b && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(b.status) && b.startAt.getTime() === n.dueStartAt.getTime());
+  return b && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(b.status) && b.startAt.getTime() === n.dueStartAt.getTime() ? null : APPOINTMENT_NOT_DUE;
 }
 
 /** The outbox worker's word on a notification's message: sent, retried (failed, to be tried again), failed for good, or no longer due. */
@@ -232,4 +271,138 @@ export async function recordDelivery(db: Database, notificationId: string, outco
       ...(outcome === 'sent' ? { sentAt: sql`now()` } : {}),
     })
     .where(eq(notifications.id, notificationId));
+}
+
+// ------------------------------------------------------------------------------- order events
+
+/** The order-level actions (an invoice, a payment, a link, a review request): the order's customer, provider and business. */
+export type OrderAction = Extract<NotificationAction, 'order_invoiced' | 'payment_received' | 'payment_failed' | 'payment_link' | 'review_request'>;
+
+/** What an order event adds to the order's own variables. `amount` in minor units of the order's currency, written out in the business's language. */
+export type OrderExtras = Partial<Record<'invoice_number' | 'payment_link' | 'review_link', string>> & { amount?: number };
+
+/** What an order's messages say and to whom: its customer, provider, branch, business, and its first appointment (for service, staff, date and time). */
+export async function orderContext(exec: Executor, tenantId: string, orderId: string) {
+  const [row] = await exec
+    .select({
+      order: { id: orders.id, number: orders.number, currency: orders.currency, total: orders.total, paidAmount: orders.paidAmount },
+      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email },
+      provider: { id: providers.id, name: providers.name, userId: providers.userId },
+      branch: branches.name,
+      branchZone: branches.timezone,
+      tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat },
+    })
+    .from(orders)
+    .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+    .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+    .leftJoin(providers, and(eq(providers.tenantId, orders.tenantId), eq(providers.id, orders.providerId)))
+    .leftJoin(branches, and(eq(branches.tenantId, orders.tenantId), eq(branches.id, orders.branchId)))
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+  if (!row) return null;
+  const [first] = await exec
+    .select({ startAt: bookings.startAt, service: services.name, provider: { id: providers.id, name: providers.name, userId: providers.userId } })
+    .from(bookings)
+    .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
+    .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId)))
+    .orderBy(bookings.startAt)
+    .limit(1);
+  // The order's provider, else its first appointment's.
+  const provider = row.provider?.id ? row.provider : (first?.provider ?? null);
+  const staffUser = provider?.userId
+    ? (await exec.select({ phone: users.phone, email: users.email }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, provider.userId))))[0]
+    : undefined;
+  const [owner] = await exec
+    .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isOwner, true)))
+    .limit(1);
+  return { ...row, provider, first: first ?? null, staffUser, owner };
+}
+
+type OrderContext = NonNullable<Awaited<ReturnType<typeof orderContext>>>;
+
+/** The variables an order event fills: the order's, its first appointment's, and the event's own. */
+export function orderVariables(c: OrderContext, locale: Locale, extra: OrderExtras = {}): Partial<Record<TemplateVariable, string>> {
+  const zone = c.branchZone || c.tenant.timezone;
+  const timeFormat = c.tenant.timeFormat === '24' ? '24' : '12';
+  const { amount, ...texts } = extra;
+  return {
+    customer_name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : '',
+    business_name: c.tenant.storeName ?? c.tenant.name ?? '',
+    service_name: c.first?.service ?? '',
+    staff_name: c.provider?.name ?? '',
+    branch_name: c.branch ?? '',
+    date: c.first ? formatDay(localDateOf(c.first.startAt.getTime(), zone), locale) : '',
+    time: c.first ? formatTime(c.first.startAt, locale, timeFormat, zone) : '',
+    order_number: String(c.order.number),
+    ...(amount !== undefined ? { amount: formatMoney(amount, locale, c.order.currency) } : {}),
+    ...texts,
+  };
+}
+
+/** The channels of the business's active templates for `action` (a built-in message steps aside on a channel the business wrote its own for). */
+export async function templateChannels(exec: Executor, tenantId: string, action: NotificationAction): Promise<Set<string>> {
+  const rows = await exec
+    .selectDistinct({ channel: notificationTemplates.channel })
+    .from(notificationTemplates)
+    .where(and(eq(notificationTemplates.tenantId, tenantId), eq(notificationTemplates.action, action), eq(notificationTemplates.status, 'active')));
+  return new Set(rows.map((r) => r.channel));
+}
+
+/**
+ * The business's active templates for an order event, made in the caller's transaction (with their
+ * outbox messages), keyed by the action, the order, the template and `event` (this occurrence: an
+ * invoice's id, a transaction's id, a link's id), so the same event never makes two messages.
+ * Answers how many were new.
+ */
+export async function notifyOrder(exec: Executor, tenantId: string, orderId: string, action: OrderAction, event: string, extra: OrderExtras = {}): Promise<number> {
+  const templates = await exec
+    .select()
+    .from(notificationTemplates)
+    .where(and(eq(notificationTemplates.tenantId, tenantId), eq(notificationTemplates.action, action), eq(notificationTemplates.status, 'active')));
+  if (!templates.length) return 0;
+  const c = await orderContext(exec, tenantId, orderId);
+  if (!c) return 0;
+  const locale: Locale = c.tenant.locale === 'en' ? 'en' : 'ar';
+  const vars = orderVariables(c, locale, extra);
+  let made = 0;
+  for (const t of templates) {
+    const to =
+      t.receiver === 'customer'
+        ? { id: c.customer?.id ?? null, name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null, phone: c.customer?.phone ?? null, email: c.customer?.email ?? null }
+        : t.receiver === 'staff'
+          ? { id: c.provider?.id ?? null, name: c.provider?.name ?? null, phone: c.staffUser?.phone ?? null, email: c.staffUser?.email ?? null }
+          : { id: c.owner?.id ?? null, name: c.owner?.name ?? null, phone: c.owner?.phone ?? null, email: c.owner?.email ?? null };
+    const pushTo = t.receiver === 'user' ? (c.owner?.id ?? null) : t.receiver === 'staff' ? (c.provider?.userId ?? null) : null;
+    const address = t.channel === 'email' ? to.email : t.channel === 'sms' || t.channel === 'whatsapp' ? to.phone : t.channel === 'push' ? pushTo : null;
+    const reason = await unreachableReason(exec, tenantId, t.channel, address);
+    const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
+    const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
+    const [row] = await exec
+      .insert(notifications)
+      .values({
+        tenantId,
+        templateId: t.id,
+        action: t.action,
+        channel: t.channel,
+        receiverType: t.receiver,
+        receiverId: to.id,
+        receiverName: to.name,
+        email: to.email,
+        phone: to.phone,
+        title,
+        body,
+        status: reason ? 'not-sent' : 'pending',
+        failReason: reason,
+        orderId,
+        idempotencyKey: `${action}:${orderId}:${t.id}:${event}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id });
+    if (!row) continue;
+    made++;
+    if (!reason && address) await exec.insert(outboxMessages).values({ tenantId, channel: t.channel, recipient: address, subject: title, body, notificationId: row.id });
+  }
+  return made;
 }

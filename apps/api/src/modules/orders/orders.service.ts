@@ -16,6 +16,7 @@ import type {
   OrderUpdateParsed,
   UnreadCounts,
 } from '@app/shared/schemas/orders';
+import type { OfferPrice } from '@app/shared/schemas/offers';
 import { ORDER_IMAGES_MAX, ORDER_ITEMS_MAX } from '@app/shared/schemas/orders';
 import { ACTIVE_BOOKING_STATUSES, BOOKING_CANCEL_REASON_TYPE } from '@app/shared/states/booking';
 import { assertTransition, ORDER_STATUS_EFFECTS, ORDER_STATUSES, type OrderStatus, orderDeletable, orderEditable } from '@app/shared/states/order';
@@ -32,7 +33,10 @@ import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice-core';
 import { moveCouponUse, redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
+import { offerPriceFor } from '../marketing/offers.service';
+import { sendReviewRequest } from '../marketing/reviews.service';
 import { notifyBooking } from '../notifications/notify';
+import { unreadCounts as countUnread } from '../notifications/unread';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
 import { giveBackStock, type StockLine, stockLinesOf, takeStock } from './stock';
@@ -104,7 +108,16 @@ function sameItems(current: repo.OrderItemRow[], wanted: OrderItemParsed[]): boo
 type NewLine = {
   values: Omit<typeof orderItems.$inferInsert, 'tenantId' | 'orderId' | 'sortOrder'>;
   stock: StockLine | null;
+  /** The offer that priced a service line (its unit price is the offered one), kept in the order's log. */
+  offer?: OfferPrice;
 };
+
+/** A line as the order's log tells it: what, how many, and the offer that priced it (with the price before). */
+const loggedLine = (l: NewLine) => ({
+  name: l.values.name,
+  quantity: l.values.quantity,
+  ...(l.offer ? { offer: { id: l.offer.offerId, name: l.offer.offerName, original_price: l.offer.originalPrice, price: l.offer.price } } : {}),
+});
 
 /** Orders: lines and pricing, stock, appointments' side effects, statuses, trash, images, log (docs/orders.md). */
 export function createOrderService(deps: { db: Database; storage: StorageAdapter }) {
@@ -205,26 +218,9 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     });
   }
 
-  /** The sidebar badges: what the account may see and has not opened yet. */
+  /** The sidebar and bell badges: what the account may see and has not opened yet (notifications/unread.ts). */
   async function unreadCounts(ctx: AuthContext): Promise<UnreadCounts> {
-    const held = new Set(ctx.permissions);
-    const owner = ctx.user.isOwner;
-    return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = scopeOfCaller(ctx);
-      const seesOrders = owner || held.has('orders');
-      const seesPayments = owner || held.has('transaction') || held.has('sales.payments') || held.has('orders');
-      const ordersUnread = seesOrders ? await repo.unreadOrders(tx, ctx.tenantId, scope) : 0;
-      let transactionsUnread = 0;
-      if (seesPayments) {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(transactions)
-          .innerJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-          .where(and(eq(transactions.tenantId, ctx.tenantId), isNull(transactions.readAt), isNull(transactions.deletedAt), repo.visibleOrders(scope)));
-        transactionsUnread = Number(row?.n ?? 0);
-      }
-      return { orders: ordersUnread, transactions: transactionsUnread, notifications: 0, comments: 0, reviews: 0 };
-    });
+    return withTenant(db, ctx.tenantId, (tx) => countUnread(tx, ctx));
   }
 
   /** One order (marks it read). */
@@ -364,6 +360,14 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         out.push({ values: { type: 'package', packageId: k.id, name: k.name, options: null, quantity: input.quantity, unitPrice: k.price, taxes: await general() }, stock: null });
       }
     }
+    // A running dashboard (`webapp`) offer changes a service line's unit price before any discount (docs/decisions.md "Offers").
+    const offered = await offerPriceFor(tx, tenantId, 'webapp', out.flatMap((l) => (l.values.type === 'service' && l.values.serviceId ? [l.values.serviceId] : [])));
+    for (const line of out) {
+      const offer = line.values.type === 'service' && line.values.serviceId ? offered.get(line.values.serviceId) : undefined;
+      if (!offer || offer.originalPrice !== line.values.unitPrice) continue;
+      line.values.unitPrice = offer.price;
+      line.offer = offer;
+    }
     return out;
   }
 
@@ -459,7 +463,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
           number: row.number,
           status: row.status,
           is_draft: isDraft,
-          items: lines.map((l) => ({ name: l.values.name, quantity: l.values.quantity })),
+          items: lines.map(loggedLine),
           total: priced.total,
         });
         if (within) await within(tx, row.id);
@@ -521,7 +525,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         items = lines.length;
         changes.items = {
           from: current.map((i) => ({ name: i.name, quantity: i.quantity })),
-          to: lines.map((l) => ({ name: l.values.name, quantity: l.values.quantity })),
+          to: lines.map(loggedLine),
         };
         if (!values.providerId && !order.providerId && body.staff_id === undefined) {
           const first = lines.find((l) => l.values.providerId)?.values.providerId;
@@ -604,7 +608,7 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
       }
       const priced = await recalculateOrder(tx, t, order.id);
       await logOrder(tx, t, order.id, ctx.user.id, 'items_added', {
-        items: lines.map((l) => ({ name: l.values.name, quantity: l.values.quantity })),
+        items: lines.map(loggedLine),
         total: { from: order.total, to: priced.total },
       });
     });
@@ -716,6 +720,8 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
       }
       await repo.updateOrder(tx, t, order.id, values);
       await logOrder(tx, t, order.id, ctx.user.id, 'status', changes);
+      // A visit done: its customer is asked for a review (once per order, whatever happens next).
+      if (to === 'completed') await sendReviewRequest(tx, t, order.id);
     });
   }
 

@@ -32,6 +32,8 @@ import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
 import { liveInvoiceOf, qrOf } from '../invoices/invoice-core';
+import { notePayment } from '../notifications/app-notifications';
+import { notifyBooking, notifyOrder, templateChannels } from '../notifications/notify';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { DEFAULT_ENABLED } from '../settings/settings.service';
 import * as repo from './transactions.repository';
@@ -272,6 +274,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         await applyPaid(tx, ctx.tenantId, orderId, row.amount);
       }
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', { transaction_id: row.id, number: row.number, payment_method: row.paymentMethod, amount: row.amount, status });
+      await paymentEvents(tx, ctx.tenantId, order, row, ctx.user.id);
       return view(tx, ctx.tenantId, row.id);
     });
   }
@@ -337,6 +340,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         });
         if (status === 'confirmed') confirmed += row.amount;
         ids.push(row.id);
+        await paymentEvents(tx, ctx.tenantId, order, row, ctx.user.id);
         await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment', {
           transaction_id: row.id,
           number: row.number,
@@ -447,6 +451,16 @@ export function createTransactionService(deps: { db: Database; config: Config; g
   }
 
   /**
+   * What a payment just recorded tells people (issue 18 §1): a confirmed one, the business's
+   * `payment_received` templates (keyed by the transaction); a bank transfer waiting for review, a
+   * note on the bell of those who review receipts (but the one who recorded it).
+   */
+  async function paymentEvents(tx: Tx, tenantId: string, order: OrderRow, row: TransactionRow, by: string | null) {
+    if (row.status === 'confirmed') await notifyOrder(tx, tenantId, order.id, 'payment_received', row.id, { amount: row.amount });
+    if (row.status === 'wait') await notePayment(tx, tenantId, 'transaction_review', { transactionId: row.id, orderNumber: order.number, amount: row.amount, currency: row.currency }, by);
+  }
+
+  /**
    * Runs `fn` on a transaction with its order locked (order first, then the transaction: the one
    * lock order every writer here uses, so two writers never wait on each other in a circle).
    */
@@ -481,6 +495,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       await repo.updateTransaction(tx, ctx.tenantId, id, { status: 'confirmed', reviewedBy: ctx.user.id, reviewedAt: new Date() });
       await applyPaid(tx, ctx.tenantId, order.id, row.amount);
       await logOrder(tx, ctx.tenantId, order.id, ctx.user.id, 'payment_approved', { transaction_id: id, number: row.number, amount: row.amount });
+      await notifyOrder(tx, ctx.tenantId, order.id, 'payment_received', id, { amount: row.amount });
       return view(tx, ctx.tenantId, id);
     });
   }
@@ -622,14 +637,20 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       // The customer reads the business's language.
       const locale: Locale = ctx.tenant.locale === 'en' ? 'en' : 'ar';
       const params = { number: order.number, amount: formatAmount(amount, order.currency), link: url, name };
-      await enqueueMessage(tx, { tenantId: ctx.tenantId, channel: 'sms', recipient: customer.phone, body: t('payment_link_sms', locale, params) });
-      await enqueueMessage(tx, {
-        tenantId: ctx.tenantId,
-        channel: 'email',
-        recipient: customer.email,
-        subject: t('payment_link_mail_subject', locale, params),
-        body: t('payment_link_mail_body', locale, params),
-      });
+      // The business's own `payment_link` templates (keyed by the link); the built-in SMS and e-mail
+      // go on each channel it wrote none for.
+      const own = await templateChannels(tx, ctx.tenantId, 'payment_link');
+      await notifyOrder(tx, ctx.tenantId, orderId, 'payment_link', link.id, { payment_link: url, amount });
+      if (!own.has('sms')) await enqueueMessage(tx, { tenantId: ctx.tenantId, channel: 'sms', recipient: customer.phone, body: t('payment_link_sms', locale, params) });
+      if (!own.has('email')) {
+        await enqueueMessage(tx, {
+          tenantId: ctx.tenantId,
+          channel: 'email',
+          recipient: customer.email,
+          subject: t('payment_link_mail_subject', locale, params),
+          body: t('payment_link_mail_body', locale, params),
+        });
+      }
       await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment_link', {
         payment_link_id: link.id,
         amount,
@@ -732,6 +753,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       .set({ status: to, updatedAt: new Date() })
       .where(and(mine, inArray(bookings.id, found.map((b) => b.id))));
     for (const b of found) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to });
+    // Confirmed is never left for pending again: one confirmation per booking.
+    if (to === 'confirmed') for (const b of found) await notifyBooking(tx, tenantId, b.id, 'booking_confirmed', 'confirmed');
   }
 
   /**
@@ -769,6 +792,9 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         payment_gateway_id: result.paymentId || null,
       });
       await moveBookings(tx, tenantId, order.id, ['pending'], 'unpaid');
+      const event = attempt?.id ?? next.id;
+      await notifyOrder(tx, tenantId, order.id, 'payment_failed', event, { amount: current.amount });
+      await notePayment(tx, tenantId, 'payment_failed', { transactionId: event, orderNumber: order.number, amount: current.amount, currency: current.currency });
     });
   }
 
@@ -814,6 +840,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         payment_gateway_id: result.paymentId,
       });
       await moveBookings(tx, tenantId, order.id, ['pending', 'unpaid'], 'confirmed');
+      await notifyOrder(tx, tenantId, order.id, 'payment_received', row.id, { amount: row.amount });
+      await notePayment(tx, tenantId, 'payment_received', { transactionId: row.id, orderNumber: order.number, amount: row.amount, currency: row.currency });
     });
   }
 

@@ -42,6 +42,8 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           const Icon = sidebar.icon;
           const label = t(sidebar.labelKey);
           const count = sidebar.badge ? (unread.data?.[sidebar.badge] ?? 0) : 0;
+          // Spec §2: the WhatsApp entry's dot, green while the business's WhatsApp is linked.
+          const dot = sidebar.dot === 'whatsapp' ? <WhatsappDot key="dot" connected={user.tenant.whatsapp_status === 'connected'} /> : null;
           const link = (
             <NavLink
               key={path}
@@ -55,11 +57,12 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
                 </Indicator>
               }
               rightSection={
-                !collapsed && count > 0 ? (
+                dot ??
+                (!collapsed && count > 0 ? (
                   <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid={`nav-badge-${path.slice(1)}`}>
                     {count > 99 ? '99+' : count}
                   </Badge>
-                ) : null
+                ) : null)
               }
               active={location.pathname === path || location.pathname.startsWith(path + '/')}
               variant="light"
@@ -94,5 +97,24 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         </AppShell.Section>
       )}
     </>
+  );
+}
+
+/** The WhatsApp link's dot (spec §2): green when connected, grey when not; its meaning in its label. */
+function WhatsappDot({ connected }: { connected: boolean }) {
+  const { t } = useTranslation();
+  const label = t(connected ? 'nav.whatsappConnected' : 'nav.whatsappDisconnected');
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="nav-whatsapp-dot"
+      data-connected={connected ? 'true' : 'false'}
+      w={8}
+      h={8}
+      style={{ borderRadius: '50%', display: 'inline-block', flex: 'none', background: connected ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)' }}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { ActionIcon, Avatar, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBuildingStore, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBuildingStore, IconChevronDown, IconLogout, IconMail, IconUser, IconUserOff, IconUserShield } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Ltr } from '@/components/bidi';
+import { NotificationBell } from '@/features/app-notifications/components/notification-bell';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { BranchSwitch } from '@/features/branches/components/branch-switch';
@@ -12,9 +13,6 @@ import { useLocalDelivery } from '@/features/dev-outbox/api/get-outbox';
 import { useStopImpersonation } from '@/features/impersonation/api/impersonation';
 import { ImpersonateModal } from '@/features/impersonation/components/impersonate-modal';
 import { LanguageSwitch } from '../language-switch';
-
-/** There is no notifications API yet; the bell shows its badge once there is a count. */
-const UNREAD_NOTIFICATIONS = 0;
 
 export function TopBar({ burger }: { burger: ReactNode }) {
   const { t } = useTranslation();
@@ -36,11 +34,7 @@ export function TopBar({ burger }: { burger: ReactNode }) {
         {user.permissions.includes('customers') && <CustomerSearch />}
         <BranchSwitch />
         <LanguageSwitch />
-        <Indicator label={UNREAD_NOTIFICATIONS} size={16} disabled={UNREAD_NOTIFICATIONS === 0} offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('topBar.notifications')} data-testid="notifications-bell">
-            <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+        <NotificationBell />
         <Menu position="bottom-end" width={220} shadow="md">
           <Menu.Target>
             <UnstyledButton data-testid="profile-menu" aria-label={t('topBar.profileMenu')}>

@@ -1,7 +1,7 @@
 import { PHONE_COUNTRIES, PHONE_COUNTRY_CODES } from '@app/shared/phone';
 import { type Customer, customerBody } from '@app/shared/schemas/customers';
 import { messageFor } from '@app/shared/validation';
-import { Anchor, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,6 +119,12 @@ function CustomerForm({ customer, onClose, onSaved }: { customer: Customer | nul
           {...props('tag_ids')}
         />
         <Textarea label={t('fields.note')} autosize minRows={2} maxRows={5} data-testid="customer-note" {...props('note')} />
+        <Switch
+          label={t('fields.marketingOptOut')}
+          description={t('fields.marketingOptOutHint')}
+          data-testid="customer-marketing-opt-out"
+          {...form.getInputProps('marketing_opt_out', { type: 'checkbox' })}
+        />
         {defs.length > 0 && (
           <Stack gap="sm" data-testid="customer-custom-fields">
             <Text fw={600} fz="sm">

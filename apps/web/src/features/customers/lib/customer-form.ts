@@ -13,6 +13,8 @@ export type CustomerFormValues = {
   address: string;
   note: string;
   tag_ids: string[];
+  /** Opted out of marketing: campaigns never reach the customer. */
+  marketing_opt_out: boolean;
   custom_fields: Record<string, string | number>;
 };
 
@@ -23,7 +25,7 @@ export const collectedFields = <T extends CustomFieldLike>(defs: readonly T[]): 
   defs.filter((d) => (CUSTOMER_VALUE_TAGS as readonly string[]).includes(d.html_tag));
 
 export function emptyCustomerForm(country = 'SA'): CustomerFormValues {
-  return { first_name: '', last_name: '', phone: '', phone_country: country, email: '', address: '', note: '', tag_ids: [], custom_fields: {} };
+  return { first_name: '', last_name: '', phone: '', phone_country: country, email: '', address: '', note: '', tag_ids: [], marketing_opt_out: false, custom_fields: {} };
 }
 
 /** A stored E.164 number shown as the national number of its country (+966501234567 → 501234567). */
@@ -47,6 +49,7 @@ export function customerToForm(c: Customer, dial: string | undefined): CustomerF
     address: c.address ?? '',
     note: c.note ?? '',
     tag_ids: c.tag_ids,
+    marketing_opt_out: c.marketing_opt_out,
     custom_fields: custom,
   };
 }
@@ -78,6 +81,7 @@ export function formToCustomerBody(v: CustomerFormValues, defs: readonly CustomF
     address: v.address,
     note: v.note,
     tag_ids: v.tag_ids,
+    marketing_opt_out: v.marketing_opt_out,
     custom_fields: custom,
   };
 }

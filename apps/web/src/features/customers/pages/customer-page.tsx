@@ -89,6 +89,11 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                 {t('blocked')}
               </Badge>
             )}
+            {customer.marketing_opt_out && (
+              <Badge color="gray" variant="light" data-testid="customer-opted-out-badge">
+                {t('fields.marketingOptOut')}
+              </Badge>
+            )}
           </Group>
           <Group gap="xs" wrap="wrap">
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setDialog('edit')} data-testid="customer-edit">

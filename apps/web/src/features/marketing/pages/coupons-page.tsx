@@ -14,6 +14,7 @@ import { refusalMessage, toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
 import { type Coupon, useCoupons, useDeleteCoupon, useToggleCoupon } from '../api/coupons';
 import { CouponFormModal } from '../components/coupon-form-modal';
+import { MarketingTabs } from '../components/marketing-tabs';
 
 const NOWRAP = { whiteSpace: 'nowrap', unicodeBidi: 'isolate' } as const;
 
@@ -141,6 +142,7 @@ export function CouponsPage() {
 
   return (
     <Stack gap="lg" data-testid="coupons-page">
+      <MarketingTabs />
       <PageHeader title={t('coupons.title')} subtitle={t('coupons.subtitle')}>
         {add}
       </PageHeader>

@@ -5,15 +5,16 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 
 /** The marketing screens in the order the spec lists them (§2: reviews first, then coupons, offers, campaigns), with the key each needs. */
 const CHILDREN: readonly [string, PermissionKey][] = [
-  ['/reviews', 'marketing.reviews'],
+  ['/marketing/reviews', 'marketing.reviews'],
   ['/marketing/coupons', 'marketing.coupons'],
   ['/marketing/offers', 'marketing.offers'],
   ['/marketing/campaigns', 'marketing.campaigns'],
+  ['/marketing/comments', 'comments'],
 ];
 
 /**
- * The first marketing screen that exists and the user may open: the reviews (spec §2) once they
- * are built, the coupons until then.
+ * The first marketing screen that exists and the user may open: the reviews (spec §2 "/marketing
+ * redirects to /reviews"), else the next in the spec's order.
  */
 export function marketingTarget(permissions: readonly string[], exists: (path: string) => boolean): string {
   const found = CHILDREN.find(([path, key]) => exists(path) && hasAnyPermission(permissions, [key]));

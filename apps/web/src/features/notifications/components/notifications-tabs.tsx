@@ -6,8 +6,9 @@ import { useCurrentUser } from '@/features/auth/api/get-me';
 
 /** The notifications screens (spec §2 /notifications children built so far), each with its key. */
 export const NOTIFICATION_SECTIONS = [
-  { path: '/notifications/log', key: 'log', permission: 'notifications' },
-  { path: '/notifications/settings', key: 'settings', permission: 'settings.notifications' },
+  { path: '/notifications/whatsapp', key: 'whatsapp', permission: ['notifications', 'settings.notifications'] },
+  { path: '/notifications/log', key: 'log', permission: ['notifications'] },
+  { path: '/notifications/settings', key: 'settings', permission: ['settings.notifications'] },
 ] as const;
 
 /** Tabs between the messages sent and the templates, for a user who may open both. */
@@ -16,7 +17,7 @@ export function NotificationsTabs() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const sections = NOTIFICATION_SECTIONS.filter((s) => hasAnyPermission(user.permissions, [s.permission]));
+  const sections = NOTIFICATION_SECTIONS.filter((s) => hasAnyPermission(user.permissions, s.permission));
   if (sections.length < 2) return null;
   return (
     <Box>

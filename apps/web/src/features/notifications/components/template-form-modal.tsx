@@ -10,13 +10,15 @@ import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
 import { joinList } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { type NotificationTemplate, useSaveTemplate } from '../api/notifications';
+import { useReadyAppChannels } from '../api/whatsapp';
 import { renderTemplate, sampleVariables } from '../lib/preview';
 import {
+  ACTION_VARIABLES,
   APP_CHANNELS,
   emptyTemplateValues,
   formField,
   insertAt,
-  NOTIFICATION_ACTIONS,
+  NOTIFICATION_ACTION_GROUPS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_RECEIVERS,
   type NotificationAction,
@@ -24,7 +26,6 @@ import {
   offsetParts,
   REMINDER_OFFSETS,
   TEMPLATE_FORM_FIELDS,
-  TEMPLATE_VARIABLES,
   type TemplateErrorKey,
   type TemplateFormValues,
   templateRequest,
@@ -149,12 +150,14 @@ export function TemplateFormModal({
     });
   };
 
+  // WhatsApp once linked (or the Cloud API), push with VAPID keys (modules/channels on the server).
+  const readyApps = useReadyAppChannels();
   const offsets = [...REMINDER_OFFSETS.map(String), ...(v.offset_minutes && !REMINDER_OFFSETS.map(String).includes(v.offset_minutes) ? [v.offset_minutes] : [])].map((m) => ({
     value: m,
     label: offsetLabel(Number(m)),
   }));
   const channels = NOTIFICATION_CHANNELS.map((c) => {
-    const needsApp = APP_CHANNELS.includes(c);
+    const needsApp = APP_CHANNELS.includes(c) && !readyApps.has(c as 'whatsapp' | 'push');
     return { value: c, label: needsApp ? t('templates.form.channelNeedsApp', { channel: t(`channels.${c}`) }) : t(`channels.${c}`), disabled: needsApp && v.channel !== c };
   });
   const ChannelIcon = CHANNEL_ICONS[v.channel];
@@ -166,7 +169,7 @@ export function TemplateFormModal({
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label={t('templates.form.action')}
-              data={NOTIFICATION_ACTIONS.map((a) => ({ value: a, label: t(`actions.${a}.title`) }))}
+              data={NOTIFICATION_ACTION_GROUPS.map((g) => ({ group: t(`groups.${g.key}`), items: g.actions.map((a) => ({ value: a, label: t(`actions.${a}.title`) })) }))}
               required
               {...choose('action')}
               data-testid="template-action"
@@ -235,7 +238,8 @@ export function TemplateFormModal({
               {t('templates.form.variablesHint', { field: t(`templates.form.fields.${target}`) })}
             </Text>
             <Group gap={6} data-testid="template-variables">
-              {TEMPLATE_VARIABLES.map((name) => (
+              {/* Only what the event fills: an order's message has no booking number, an OTP only its code. */}
+              {ACTION_VARIABLES[v.action].map((name) => (
                 <Button
                   key={name}
                   size="compact-xs"

@@ -1,5 +1,7 @@
 import type { Locale } from '@app/shared/constants';
 import {
+  ACTION_VARIABLES,
+  NOTIFICATION_ACTION_GROUPS,
   NOTIFICATION_ACTIONS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_RECEIVERS,
@@ -14,7 +16,7 @@ import {
 } from '@app/shared/schemas/notifications';
 import { zodErrors } from '@/lib/zod-errors';
 
-export { NOTIFICATION_ACTIONS, NOTIFICATION_CHANNELS, NOTIFICATION_RECEIVERS, TEMPLATE_VARIABLES };
+export { ACTION_VARIABLES, NOTIFICATION_ACTION_GROUPS, NOTIFICATION_ACTIONS, NOTIFICATION_CHANNELS, NOTIFICATION_RECEIVERS, TEMPLATE_VARIABLES };
 export type { NotificationAction, NotificationChannel, NotificationReceiver, TemplateVariable };
 
 /** Channels whose messages need an app the business connects (spec §8): none can be connected yet, so the server refuses them. */

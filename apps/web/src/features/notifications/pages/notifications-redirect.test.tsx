@@ -15,14 +15,14 @@ const at = (path: string, permissions: string[]) =>
   );
 
 describe('the notifications redirects', () => {
-  it('/notifications opens the messages sent, or the templates for who may only open those', async () => {
+  it('/notifications opens the WhatsApp screen (spec §2)', async () => {
     at('/notifications', ['notifications', 'settings.notifications']);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications/log'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications/whatsapp'));
   });
 
-  it('/notifications opens the templates without the log’s key', async () => {
+  it('/notifications opens the WhatsApp screen with the templates’ key alone too', async () => {
     at('/notifications', ['settings.notifications']);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications/settings'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications/whatsapp'));
   });
 
   it('the settings hub’s address opens the templates', async () => {

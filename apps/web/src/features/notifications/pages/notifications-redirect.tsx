@@ -2,12 +2,9 @@ import { hasAnyPermission } from '@app/shared/permissions';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 
-/**
- * Where `/notifications` opens (spec §2: the WhatsApp screen, which does not exist yet): the messages
- * sent for a holder of the `notifications` key, else the templates.
- */
+/** Where `/notifications` opens (spec §2): the WhatsApp screen, open to a holder of either notifications key. */
 export function notificationsTarget(permissions: readonly string[]): string {
-  return hasAnyPermission(permissions, ['notifications']) ? '/notifications/log' : '/notifications/settings';
+  return hasAnyPermission(permissions, ['notifications', 'settings.notifications']) ? '/notifications/whatsapp' : '/notifications/log';
 }
 
 /** `/notifications` opens the first notifications screen the user may open. */

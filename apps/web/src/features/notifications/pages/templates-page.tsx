@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Divider, Group, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconBell, IconClock, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,15 @@ import { ChannelBadge } from '../components/badges';
 import { NotificationsTabs } from '../components/notifications-tabs';
 import { TemplateFormModal, useOffsetLabel } from '../components/template-form-modal';
 import { TemplateText } from '../components/template-text';
-import { NOTIFICATION_ACTIONS, type NotificationAction } from '../lib/template-form';
+import { NOTIFICATION_ACTION_GROUPS, type NotificationAction } from '../lib/template-form';
 
 type Editing = { template: NotificationTemplate | null; action?: NotificationAction };
 
 /**
  * `/notifications/settings` (`settings.notifications`): the business's notification templates,
- * grouped by the event they answer (spec §3) — a booking made, cancelled, moved, and the reminders
- * before the appointment. Each shows its channel, receiver, a reminder's time and its text in the
+ * grouped by the event they answer (spec §3): bookings (made, confirmed, cancelled, moved, the
+ * reminders before the appointment), orders and payments (invoiced, paid, a failed payment, a
+ * payment link), and the rest (a review request, a verification code). Each shows its channel, receiver, a reminder's time and its text in the
  * UI language, with a switch to turn it on or off; added and edited in a modal, deleted after a
  * confirmation.
  */
@@ -78,18 +79,25 @@ export function NotificationTemplatesPage() {
         }
       >
         {(list) => (
-          <Stack gap="md" data-testid="templates-list">
-            {NOTIFICATION_ACTIONS.map((action) => (
-              <ActionCard
-                key={action}
-                action={action}
-                templates={list.filter((x) => x.action === action)}
-                toggling={toggling}
-                onAdd={() => setEditing({ template: null, action })}
-                onEdit={(template) => setEditing({ template })}
-                onDelete={setDeleting}
-                onToggle={switchOne}
-              />
+          <Stack gap="xl" data-testid="templates-list">
+            {NOTIFICATION_ACTION_GROUPS.map((group) => (
+              <Stack key={group.key} gap="md" component="section" aria-labelledby={`template-section-title-${group.key}`} data-testid={`template-section-${group.key}`}>
+                <Title order={2} fz="h4" id={`template-section-title-${group.key}`}>
+                  {t(`groups.${group.key}`)}
+                </Title>
+                {group.actions.map((action) => (
+                  <ActionCard
+                    key={action}
+                    action={action}
+                    templates={list.filter((x) => x.action === action)}
+                    toggling={toggling}
+                    onAdd={() => setEditing({ template: null, action })}
+                    onEdit={(template) => setEditing({ template })}
+                    onDelete={setDeleting}
+                    onToggle={switchOne}
+                  />
+                ))}
+              </Stack>
             ))}
           </Stack>
         )}

@@ -1,4 +1,5 @@
 import type { Package, Product, Service } from '@app/shared/schemas/catalogue';
+import type { OfferPriceRow } from '@app/shared/schemas/offers';
 import type { Provider } from '@app/shared/schemas/providers';
 import type { Reason } from '@app/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
@@ -29,6 +30,17 @@ export const useProductChoices = () =>
 
 export const usePackageChoices = (enabled: boolean) =>
   useQuery({ queryKey: ['packages', 'order-choices'], queryFn: ({ signal }) => quietList<Package>('packages', {}, signal), enabled, ...OPTIONS });
+
+/**
+ * The dashboard's offered unit prices now, by service (`GET offers/prices`): the server writes a new
+ * service line at this price, so the pickers show it (the catalogue price struck through).
+ */
+export const useOfferPrices = () =>
+  useQuery({
+    queryKey: ['offers', 'prices'],
+    queryFn: ({ signal }) => quietList<OfferPriceRow>('offers/prices', {}, signal).then((list) => new Map(list.map((p) => [p.service_id, p]))),
+    ...OPTIONS,
+  });
 
 /** Staff (providers) by id, for the names beside appointments. */
 export const useStaffNames = () =>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 import { joinList } from '@/lib/format';
-import { usePackageChoices, useProductChoices, useServiceChoices } from '../api/options';
+import { useOfferPrices, usePackageChoices, useProductChoices, useServiceChoices } from '../api/options';
 import type { ItemType } from '../api/types';
 import { type LineDraft, QUANTITY_MAX } from '../lib/order-form';
 import { useOrderFormat } from '../lib/use-format';
@@ -34,6 +34,7 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
   const [quantity, setQuantity] = useState<number>(1);
   const [error, setError] = useState<string | null>(null);
   const services = useServiceChoices();
+  const offered = useOfferPrices().data;
   const products = useProductChoices();
   const packages = usePackageChoices(withPackages);
 
@@ -43,7 +44,11 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
   let data: { value: string; label: string; disabled?: boolean }[] = [];
   let loadingList = false;
   if (type === 'service') {
-    data = (services.data ?? []).map((s) => ({ value: s.uuid, label: `${s.name} — ${fmt.money(s.price)}` }));
+    // A running offer: its price, the catalogue's after it (struck through in the list).
+    data = (services.data ?? []).map((s) => {
+      const offer = offered?.get(s.uuid);
+      return { value: s.uuid, label: offer ? `${s.name} — ${fmt.money(offer.price)} (${t('items.was', { price: fmt.money(s.price) })})` : `${s.name} — ${fmt.money(s.price)}` };
+    });
     loadingList = services.isPending;
   } else if (type === 'product') {
     data = (products.data ?? []).map((p) => {
@@ -71,7 +76,7 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
     if (type === 'service') {
       const s = services.data?.find((x) => x.uuid === refId);
       name = s?.name ?? '';
-      price = s?.price ?? 0;
+      price = (s && offered?.get(s.uuid)?.price) ?? s?.price ?? 0;
     } else if (type === 'product') {
       const c = combinations.find((x) => x.uuid === combinationId);
       name = c ? `${product?.name ?? ''} (${optionsText(c.options, fmt.locale)})` : (product?.name ?? '');
@@ -115,6 +120,19 @@ export function ItemPicker({ onAdd, loading = false, addLabel }: { onAdd: (line:
             setError(null);
           }}
           searchable
+          renderOption={({ option }) => {
+            const offer = type === 'service' ? offered?.get(option.value) : undefined;
+            const s = offer ? services.data?.find((x) => x.uuid === option.value) : undefined;
+            if (!offer || !s) return option.label;
+            return (
+              <Group gap={6} wrap="nowrap" data-testid={`item-offer-${option.value}`}>
+                <Text fz="sm">{`${s.name} — ${fmt.money(offer.price)}`}</Text>
+                <Text fz="xs" c="dimmed" td="line-through" data-testid={`item-was-${option.value}`}>
+                  {fmt.money(offer.original_price)}
+                </Text>
+              </Group>
+            );
+          }}
           nothingFoundMessage={t('items.nothing')}
           error={error && !refId ? error : undefined}
           comboboxProps={{ withinPortal: true }}

@@ -11,6 +11,7 @@ import { CreateOrderModal } from '../components/create-order-modal';
 import { type OrderColumn, OrderCard, useOrderColumns } from '../components/order-cells';
 import { isOrderTab, ORDER_TABS, type OrderTab, tabCount, tabQuery } from '../lib/status';
 import { useOrderFormat } from '../lib/use-format';
+import { useMarkSeen } from '@/features/app-notifications/api/app-notifications';
 
 const COLUMNS: readonly OrderColumn[] = ['number', 'date', 'customer', 'items', 'total', 'paid', 'payment', 'status'];
 const PAYMENT_STATUSES = ['paid', 'partially-paid', 'unpaid'] as const;
@@ -21,6 +22,8 @@ const FILTERS = ['payment_status', 'source', 'from', 'to'] as const;
 export function OrdersPage() {
   const { t } = useTranslation('orders');
   const fmt = useOrderFormat();
+  // Opening the list: what came before is no longer unread for this account (the sidebar's badge).
+  useMarkSeen('orders');
   const list = useListParams(FILTERS);
   const f = list.filters;
   const tabParam = list.params.get('tab');

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/features/auth/api/logout';
+import { PushCard } from '@/features/notifications/components/push-card';
 import { EmailCard } from '../components/email-card';
 import { LanguageCard } from '../components/language-card';
 import { PasswordCard } from '../components/password-card';
@@ -27,6 +28,7 @@ export function ProfilePage() {
       <EmailCard />
       <PasswordCard />
       <LanguageCard />
+      <PushCard />
     </Stack>
   );
 }

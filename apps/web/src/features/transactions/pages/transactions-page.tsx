@@ -19,6 +19,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useForceDeleteTransaction, useRestoreTransaction, useTransactions } from '../api/transactions';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { Money } from '@/components/money';
+import { useMarkSeen } from '@/features/app-notifications/api/app-notifications';
 
 const FILTERS = ['status', 'payment_method', 'from', 'to'] as const;
 
@@ -28,6 +29,8 @@ export function TransactionsPage() {
   const locale = useLocale();
   const user = useCurrentUser();
   // The tab is in the address (`?tab=trash`) with the filters, so the trash can be linked to and survives a reload.
+  // Opening the list: what came before is no longer unread for this account (the sidebar's badge).
+  useMarkSeen('transactions');
   const list = useListParams(FILTERS);
   const f = list.filters;
   const trashed = list.params.get('tab') === 'trash';
