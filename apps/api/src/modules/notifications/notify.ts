@@ -15,7 +15,7 @@ import { bookings, orders } from '../../db/schema/sales';
 import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import { clock } from '../../lib/clock';
-import { unreachableReason } from '../channels/channels';
+import { channelAddress, unreachableReason } from '../channels/channels';
 
 /**
  * Making notifications (issue 18 §1). Two rules keep them from misfiring, the bugs peers are known
@@ -101,11 +101,27 @@ function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable,
   };
 }
 
-/** The template's receiver on this booking: a name and how to reach them. */
-function receiverOf(t: TemplateRow, c: Context): { id: string | null; name: string | null; phone: string | null; email: string | null } {
-  if (t.receiver === 'customer') return { id: c.customer?.id ?? null, name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null, phone: c.customer?.phone ?? null, email: c.customer?.email ?? null };
-  if (t.receiver === 'staff') return { id: c.provider?.id ?? null, name: c.provider?.name ?? null, phone: c.staffUser?.phone ?? null, email: c.staffUser?.email ?? null };
-  return { id: c.owner?.id ?? null, name: c.owner?.name ?? null, phone: c.owner?.phone ?? null, email: c.owner?.email ?? null };
+/** Who a message may be for: the customer, the provider (and their account), the business's owner. */
+type Parties = {
+  customer: { id: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
+  provider: { id: string; name: string; userId: string | null } | null;
+  staffUser?: { phone: string | null; email: string | null } | null;
+  owner?: { id: string; name: string; phone: string | null; email: string | null } | null;
+};
+
+/**
+ * The template's receiver among the parties: a name, how to reach them, and the address on the
+ * template's channel (push goes to the receiver's account: the owner's, or the provider's; customers have none).
+ */
+function receiverOf(t: Pick<TemplateRow, 'receiver' | 'channel'>, c: Parties) {
+  const to =
+    t.receiver === 'customer'
+      ? { id: c.customer?.id ?? null, name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null, phone: c.customer?.phone ?? null, email: c.customer?.email ?? null }
+      : t.receiver === 'staff'
+        ? { id: c.provider?.id ?? null, name: c.provider?.name ?? null, phone: c.staffUser?.phone ?? null, email: c.staffUser?.email ?? null }
+        : { id: c.owner?.id ?? null, name: c.owner?.name ?? null, phone: c.owner?.phone ?? null, email: c.owner?.email ?? null };
+  const userId = t.receiver === 'user' ? (c.owner?.id ?? null) : t.receiver === 'staff' ? (c.provider?.userId ?? null) : null;
+  return { ...to, address: channelAddress(t.channel, { email: to.email, phone: to.phone, userId }) };
 }
 
 /** A template's message for a booking: the receiver, the rendered text in the business's language, and why it cannot go (if so). */
@@ -113,11 +129,9 @@ export function compose(t: TemplateRow, c: Context) {
   const locale: Locale = c.tenant.locale === 'en' ? 'en' : 'ar';
   const vars = variables(c, locale);
   const to = receiverOf(t, c);
+  const { address } = to;
   const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
   const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
-  // Push goes to the receiver's account (its browsers): the owner, or the provider's account; customers have none.
-  const pushTo = t.receiver === 'user' ? (c.owner?.id ?? null) : t.receiver === 'staff' ? (c.provider?.userId ?? null) : null;
-  const address = t.channel === 'email' ? to.email : t.channel === 'sms' || t.channel === 'whatsapp' ? to.phone : t.channel === 'push' ? pushTo : null;
   // WhatsApp and push need their app (spec §8): `make` asks whether the business has it (modules/channels).
   const reason = t.channel === 'whatsapp' || t.channel === 'push' ? `no ${t.channel} app connected` : address ? null : t.channel === 'email' ? 'no e-mail address' : 'no phone number';
   return {
@@ -148,20 +162,9 @@ export function compose(t: TemplateRow, c: Context) {
  * whether it was new.
  */
 async function make(exec: Executor, t: TemplateRow, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
-  const composed = compose(t, c);
-  const { address } = composed;
+  const { address, values } = compose(t, c);
   const reason = await unreachableReason(exec, c.booking.tenantId, t.channel, address);
-  const values = { ...composed.values, status: reason ? 'not-sent' : 'pending', failReason: reason };
-  const [row] = await exec
-    .insert(notifications)
-    .values({ ...values, dueStartAt, idempotencyKey: key })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  if (!row) return false;
-  if (values.status === 'pending' && address) {
-    await exec.insert(outboxMessages).values({ tenantId: c.booking.tenantId, channel: t.channel, recipient: address, subject: values.title, body: values.body, notificationId: row.id });
-  }
-  return true;
+  return (await queueNotification(exec, { ...values, status: reason ? 'not-sent' : 'pending', failReason: reason, dueStartAt, idempotencyKey: key }, address)) !== null;
 }
 
 /**
@@ -368,20 +371,11 @@ export async function notifyOrder(exec: Executor, tenantId: string, orderId: str
   const vars = orderVariables(c, locale, extra);
   let made = 0;
   for (const t of templates) {
-    const to =
-      t.receiver === 'customer'
-        ? { id: c.customer?.id ?? null, name: c.customer ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null, phone: c.customer?.phone ?? null, email: c.customer?.email ?? null }
-        : t.receiver === 'staff'
-          ? { id: c.provider?.id ?? null, name: c.provider?.name ?? null, phone: c.staffUser?.phone ?? null, email: c.staffUser?.email ?? null }
-          : { id: c.owner?.id ?? null, name: c.owner?.name ?? null, phone: c.owner?.phone ?? null, email: c.owner?.email ?? null };
-    const pushTo = t.receiver === 'user' ? (c.owner?.id ?? null) : t.receiver === 'staff' ? (c.provider?.userId ?? null) : null;
-    const address = t.channel === 'email' ? to.email : t.channel === 'sms' || t.channel === 'whatsapp' ? to.phone : t.channel === 'push' ? pushTo : null;
-    const reason = await unreachableReason(exec, tenantId, t.channel, address);
-    const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
-    const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
-    const [row] = await exec
-      .insert(notifications)
-      .values({
+    const to = receiverOf(t, c);
+    const reason = await unreachableReason(exec, tenantId, t.channel, to.address);
+    const id = await queueNotification(
+      exec,
+      {
         tenantId,
         templateId: t.id,
         action: t.action,
@@ -391,18 +385,16 @@ export async function notifyOrder(exec: Executor, tenantId: string, orderId: str
         receiverName: to.name,
         email: to.email,
         phone: to.phone,
-        title,
-        body,
+        title: renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null,
+        body: renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars),
         status: reason ? 'not-sent' : 'pending',
         failReason: reason,
         orderId,
         idempotencyKey: `${action}:${orderId}:${t.id}:${event}`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: notifications.id });
-    if (!row) continue;
-    made++;
-    if (!reason && address) await exec.insert(outboxMessages).values({ tenantId, channel: t.channel, recipient: address, subject: title, body, notificationId: row.id });
+      },
+      to.address,
+    );
+    if (id) made++;
   }
   return made;
 }
