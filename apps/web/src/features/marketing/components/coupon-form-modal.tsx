@@ -8,6 +8,7 @@ import { useProductChoices, useServiceChoices } from '@/features/orders/api/opti
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
+import { DiscountValueInput } from './discount-value-input';
 import { type Coupon, useSaveCoupon } from '../api/coupons';
 import {
   COUPON_FORM_FIELDS,
@@ -116,19 +117,11 @@ export function CouponFormModal({ opened, coupon, currency, onClose }: { opened:
               data-testid="coupon-type"
             />
           </Input.Wrapper>
-          <TextInput
+          <DiscountValueInput
+            percentage={percentage}
+            currency={currency}
             label={t(percentage ? 'coupons.form.percent' : 'coupons.form.amount')}
             description={t(percentage ? 'coupons.form.percentHint' : 'coupons.form.amountHint')}
-            required
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            rightSection={
-              <Text fz="xs" c="dimmed">
-                {percentage ? '%' : currency}
-              </Text>
-            }
-            rightSectionWidth={percentage ? 32 : 48}
             data-testid="coupon-value"
             {...input('value')}
           />

@@ -8,6 +8,7 @@ import { useServiceChoices } from '@/features/orders/api/options';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
+import { DiscountValueInput } from './discount-value-input';
 import { type Offer, useSaveOffer } from '../api/offers';
 import {
   emptyOfferValues,
@@ -114,19 +115,11 @@ export function OfferFormModal({ opened, offer, currency, zone, onClose }: { ope
               data-testid="offer-type"
             />
           </Input.Wrapper>
-          <TextInput
+          <DiscountValueInput
+            percentage={percentage}
+            currency={currency}
             label={t(percentage ? 'form.percent' : 'form.amount')}
             description={t(percentage ? 'form.percentHint' : 'form.amountHint')}
-            required
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            rightSection={
-              <Text fz="xs" c="dimmed">
-                {percentage ? '%' : currency}
-              </Text>
-            }
-            rightSectionWidth={percentage ? 32 : 48}
             data-testid="offer-value"
             {...input('value')}
           />

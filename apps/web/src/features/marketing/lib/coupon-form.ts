@@ -1,6 +1,7 @@
 import type { Locale } from '@app/shared/constants';
 import { couponBody } from '@app/shared/schemas/marketing';
-import { bpsToPercentText, normalizeNumber, parseMoney, parsePercent } from '@/features/orders/lib/money-input';
+import { bpsToPercentText, normalizeNumber } from '@/features/orders/lib/money-input';
+import { discountValue } from './discount-value';
 import { minorToInput } from '@/lib/format';
 import { zodErrors } from '@/lib/zod-errors';
 import type { Coupon, CouponBody } from '../api/coupons';
@@ -91,24 +92,6 @@ export function couponValues(coupon: Coupon, currency: string): CouponFormValues
   };
 }
 
-/** The discount typed → the API's `discount_amount` (basis points or minor units), or the error's key. */
-function discountAmount(type: CouponType, text: string, currency: string): { amount: number } | { error: CouponErrorKey } {
-  const parsed = type === 'percentage' ? parsePercent(text) : parseMoney(text, currency);
-  if (parsed.ok) return parsed.value > 0 ? { amount: parsed.value } : { error: 'valuePositive' };
-  switch (parsed.error) {
-    case 'required':
-      return { error: 'valueRequired' };
-    case 'negative':
-      return { error: 'valuePositive' };
-    case 'too_many_decimals':
-      return { error: 'tooManyDecimals' };
-    case 'too_large':
-      return { error: type === 'percentage' ? 'percentMax' : 'amountTooLarge' };
-    default:
-      // A percentage of zero is "invalid" to the parser: say what is wrong with it.
-      return { error: /^0+(\.0*)?$/.test(normalizeNumber(text)) ? 'valuePositive' : 'valueNumber' };
-  }
-}
 
 /** A limit typed: empty is unlimited (null); else a whole number of 1 or more. */
 function limitOf(text: string): number | null | undefined {
@@ -132,7 +115,7 @@ export function couponRequest(values: CouponFormValues, message: (key: CouponErr
   if (code === '') errors.code = message('codeRequired');
   else if (!/^[A-Z0-9]+$/.test(code)) errors.code = message('codeFormat');
 
-  const discount = discountAmount(values.discount_type, values.value, currency);
+  const discount = discountValue(values.discount_type, values.value, currency);
   if ('error' in discount) errors.value = message(discount.error);
 
   const usageLimit = limitOf(values.usage_limit);

@@ -1,7 +1,8 @@
 import type { Locale } from '@app/shared/constants';
 import { OFFER_CHANNELS, type OfferChannel, offerBody } from '@app/shared/schemas/offers';
 import { isoToLocalInput, localInputToIso } from '@/features/orders/lib/dates';
-import { bpsToPercentText, normalizeNumber, parseMoney, parsePercent } from '@/features/orders/lib/money-input';
+import { bpsToPercentText } from '@/features/orders/lib/money-input';
+import { discountValue } from './discount-value';
 import { minorToInput } from '@/lib/format';
 import { zodErrors } from '@/lib/zod-errors';
 import type { Offer, OfferBody } from '../api/offers';
@@ -74,23 +75,6 @@ export function offerValues(offer: Offer, currency: string, zone: string): Offer
   };
 }
 
-/** The amount typed → the API's `amount` (basis points or minor units), or the error's key. */
-function amountOf(type: OfferType, text: string, currency: string): { amount: number } | { error: OfferErrorKey } {
-  const parsed = type === 'percentage' ? parsePercent(text) : parseMoney(text, currency);
-  if (parsed.ok) return parsed.value > 0 ? { amount: parsed.value } : { error: 'valuePositive' };
-  switch (parsed.error) {
-    case 'required':
-      return { error: 'valueRequired' };
-    case 'negative':
-      return { error: 'valuePositive' };
-    case 'too_many_decimals':
-      return { error: 'tooManyDecimals' };
-    case 'too_large':
-      return { error: type === 'percentage' ? 'percentMax' : 'amountTooLarge' };
-    default:
-      return { error: /^0+(\.0*)?$/.test(normalizeNumber(text)) ? 'valuePositive' : 'valueNumber' };
-  }
-}
 
 type Parsed = { body: OfferBody; errors: Record<string, string> };
 
@@ -105,7 +89,7 @@ export function offerRequest(values: OfferFormValues, message: (key: OfferErrorK
   const code = values.code.trim().toUpperCase();
   if (code !== '' && !/^[A-Z0-9]+$/.test(code)) errors.code = message('codeFormat');
 
-  const amount = amountOf(values.type, values.value, currency);
+  const amount = discountValue(values.type, values.value, currency);
   if ('error' in amount) errors.value = message(amount.error);
 
   const start = localInputToIso(values.start_at, zone);
