@@ -95,6 +95,8 @@ export type ChannelsConfig = {
   whatsappCloud:
     | { phoneNumberId: string; accessToken: string; graphUrl: string; templates: { utility: string | undefined; marketing: string | undefined }; language: string }
     | undefined;
+  /** `WHATSAPP_VERIFY_TOKEN` (Meta's subscription check) + `WHATSAPP_APP_SECRET` (signs each status webhook); unset refuses them. */
+  whatsappWebhook: { verifyToken: string; appSecret: string } | undefined;
   /** `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY` (+ `VAPID_SUBJECT`, a mailto: or https: address). */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 };
@@ -118,6 +120,8 @@ function channelsConfig(env: NodeJS.ProcessEnv): ChannelsConfig {
             language: env.WHATSAPP_TEMPLATE_LANGUAGE || 'ar',
           }
         : undefined,
+    whatsappWebhook:
+      env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_APP_SECRET ? { verifyToken: env.WHATSAPP_VERIFY_TOKEN, appSecret: env.WHATSAPP_APP_SECRET } : undefined,
     vapid: publicKey && privateKey ? { publicKey, privateKey, subject: env.VAPID_SUBJECT || 'mailto:support@khidma.localhost' } : undefined,
   };
 }

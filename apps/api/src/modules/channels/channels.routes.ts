@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { readDeliveryReport, SMS_CALLBACK_PROVIDERS } from '../../integrations/sms/delivery-report';
+import { readWhatsappStatuses, validMetaSignature } from '../../integrations/whatsapp/status-webhook';
 import type { WhatsappSessionAdapter } from '../../integrations/whatsapp/whatsapp-session';
 import { t } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
@@ -48,6 +49,51 @@ export const channelRoutes =
         return reply.status(200).send({ received: true, applied });
       },
     );
+
+    // WhatsApp Cloud API status webhook (Meta): GET answers Meta's subscription check with the verify
+    // token (`WHATSAPP_VERIFY_TOKEN`); POST carries message statuses signed with the app secret
+    // (`WHATSAPP_APP_SECRET`, X-Hub-Signature-256 over the raw body). Unconfigured: both refused.
+    app.get(
+      '/webhooks/whatsapp',
+      {
+        config: { auth: 'public', webhook: true },
+        schema: {
+          tags,
+          summary: "Meta's subscription check for the WhatsApp status webhook: answers hub.challenge for the right verify token",
+          querystring: z.object({ 'hub.mode': z.string().max(50).optional(), 'hub.verify_token': z.string().max(300).optional(), 'hub.challenge': z.string().max(300).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const hook = config.channels.whatsappWebhook;
+        const q = request.query;
+        if (!hook || q['hub.mode'] !== 'subscribe' || !safeEqual(q['hub.verify_token'] ?? '', hook.verifyToken)) return reply.status(403).send({ message: t('forbidden', request.locale) });
+        return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+      },
+    );
+    await app.register(async (hook) => {
+      // The signature is over the bytes Meta sent: keep them beside the parsed body (this route only).
+      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+        (request as unknown as { rawBody: Buffer }).rawBody = body as Buffer;
+        try {
+          done(null, JSON.parse((body as Buffer).toString('utf8')));
+        } catch {
+          done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+        }
+      });
+      hook.post(
+        '/webhooks/whatsapp',
+        { config: { auth: 'public', webhook: true }, schema: { tags, summary: "WhatsApp message statuses: delivered/read → success, failed → failed with Meta's reason" } },
+        async (request, reply) => {
+          const secret = config.channels.whatsappWebhook?.appSecret;
+          const raw = (request as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+          const header = request.headers['x-hub-signature-256'];
+          if (!secret || !validMetaSignature(raw, typeof header === 'string' ? header : undefined, secret)) return reply.status(401).send({ message: t('unauthenticated', request.locale) });
+          let applied = 0;
+          for (const report of readWhatsappStatuses(request.body)) if (await applyDeliveryReport(db, report, 'whatsapp')) applied++;
+          return reply.status(200).send({ received: true, applied });
+        },
+      );
+    });
 
     const readers: RouteGuard = { permissions: ['settings.notifications', 'notifications'] };
     const managers: RouteGuard = { permissions: ['settings.notifications'] };

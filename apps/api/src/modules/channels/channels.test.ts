@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,56 @@ describe('the worker and the delivery callbacks', () => {
     // The log shows it (spec §4 statuses).
     const listed = (await c.get('notifications')).json().data as { body: string; status: string; fail_reason: string }[];
     expect(listed.find((n) => n.body === 'sms two')).toMatchObject({ status: 'failed', fail_reason: 'Absent subscriber' });
+  });
+});
+
+describe('the WhatsApp status webhook (Meta)', () => {
+  const APP_SECRET = 'meta-app-secret-0123';
+  const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+  const statuses = (...list: unknown[]) => JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value: { statuses: list } }] }] });
+
+  it('answers the subscription check only with the verify token; statuses need Meta’s signature over the raw body', async () => {
+    const hooked = await buildTestApp({ env: { WHATSAPP_VERIFY_TOKEN: 'verify-me', WHATSAPP_APP_SECRET: APP_SECRET } });
+    try {
+      const u = await readyUser(hooked);
+      const tenant = u.user.tenant.uuid;
+      const [n] = await rows<{ id: string }>(
+        hooked.db,
+        sql`insert into notifications (tenant_id, action, channel, receiver_type, phone, body, status, idempotency_key, provider_ref) values (${tenant}, 'booking_created', 'whatsapp', 'customer', '+966500000001', 'hi', 'sent', 'test:wa', 'wamid.HBg1') returning id`,
+      );
+      const check = await hooked.app.inject({ method: 'GET', url: '/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444' });
+      expect(check.statusCode).toBe(200);
+      expect(check.body).toBe('1158201444');
+      expect((await hooked.app.inject({ method: 'GET', url: '/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1' })).statusCode).toBe(403);
+
+      const post = (raw: string, signature?: string) =>
+        hooked.app.inject({ method: 'POST', url: '/api/v1/webhooks/whatsapp', payload: raw, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+      const delivered = statuses({ id: 'wamid.HBg1', status: 'delivered', timestamp: '1795800000', recipient_id: '966500000001' });
+      expect((await post(delivered)).statusCode).toBe(401);
+      expect((await post(delivered, sign(`${delivered} `))).statusCode).toBe(401);
+      const status = async () => (await rows<{ status: string; fail_reason: string | null }>(hooked.db, sql`select status, fail_reason from notifications where id = ${n!.id}`))[0];
+      expect(await status()).toMatchObject({ status: 'sent' });
+      const ok = await post(delivered, sign(delivered));
+      expect(ok.json()).toEqual({ received: true, applied: 1 });
+      expect(await status()).toMatchObject({ status: 'success', fail_reason: null });
+      // `sent` is not final; an unknown wamid changes nothing.
+      const notFinal = statuses({ id: 'wamid.HBg1', status: 'sent' }, { id: 'wamid.other', status: 'delivered' });
+      expect((await post(notFinal, sign(notFinal))).json()).toEqual({ received: true, applied: 0 });
+      const failed = statuses({ id: 'wamid.HBg1', status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable' }] });
+      expect((await post(failed, sign(failed))).json().applied).toBe(1);
+      expect(await status()).toMatchObject({ status: 'failed', fail_reason: '131026 Message undeliverable' });
+    } finally {
+      await hooked.close();
+      const { configureChannels } = await import('./channels');
+      configureChannels({ whatsappCloud: false, push: false });
+    }
+  });
+
+  it('without the app secret every status post is refused', async () => {
+    const raw = statuses({ id: 'x', status: 'delivered' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/whatsapp', payload: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' } });
+    expect(res.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=&hub.challenge=1' })).statusCode).toBe(403);
   });
 });
 

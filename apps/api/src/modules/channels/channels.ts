@@ -58,11 +58,11 @@ export async function recordProviderRef(db: Database, notificationId: string, re
  * `failed` with the provider's reason. A report for a message we do not know changes nothing.
  * Answers whether a notification was updated.
  */
-export async function applyDeliveryReport(db: Database, report: DeliveryReport): Promise<boolean> {
+export async function applyDeliveryReport(db: Database, report: DeliveryReport, channel: 'sms' | 'whatsapp' = 'sms'): Promise<boolean> {
   const updated = await db
     .update(notifications)
     .set(report.outcome === 'delivered' ? { status: 'success', failReason: null } : { status: 'failed', failReason: report.reason })
-    .where(and(eq(notifications.providerRef, report.ref), eq(notifications.channel, 'sms'), sql`${notifications.status} <> 'not-sent'`))
+    .where(and(eq(notifications.providerRef, report.ref), eq(notifications.channel, channel), sql`${notifications.status} <> 'not-sent'`))
     .returning({ id: notifications.id });
   return updated.length > 0;
 }
