@@ -35,15 +35,20 @@ function VisitHeader({ review }: { review: PublicReview }) {
       <Title order={1} fz={{ base: 20, sm: 24 }} data-testid="public-review-business">
         {review.business.name}
       </Title>
-      <Text c="dimmed" fz="sm" data-testid="public-review-visit">
+      {/* One line each: names in another script than the page's stay whole instead of reordering across separators. */}
+      <Stack gap={0} data-testid="public-review-visit">
         {[
           review.visit_date ? t('public.visitOn', { date: formatDay(review.visit_date, locale) }) : t('public.order', { number: review.order_number }),
           review.services.length ? joinList(review.services, locale) : null,
           review.providers.length ? t('public.with', { names: joinList(review.providers, locale) }) : null,
         ]
-          .filter(Boolean)
-          .join(' · ')}
-      </Text>
+          .filter((line): line is string => Boolean(line))
+          .map((line) => (
+            <Text key={line} c="dimmed" fz="sm" dir="auto">
+              {line}
+            </Text>
+          ))}
+      </Stack>
     </Stack>
   );
 }

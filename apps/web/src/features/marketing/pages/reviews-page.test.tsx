@@ -206,7 +206,7 @@ describe('PublicReviewPage (/r/:token)', () => {
     api.routes['GET /api/v1/csrf-cookie'] = () => ({ status: 204 });
     const { container } = render();
     expect((await screen.findByTestId('public-review-business')).textContent).toBe('Lamsa Salon');
-    expect(screen.getByTestId('public-review-visit').textContent).toBe('Your visit on 20 Nov 2026 · Haircut · with Sara');
+    expect([...screen.getByTestId('public-review-visit').children].map((line) => line.textContent)).toEqual(['Your visit on 20 Nov 2026', 'Haircut', 'with Sara']);
     fireEvent.click(screen.getByTestId('public-review-submit'));
     expect((await screen.findByTestId('public-review-stars-hint')).textContent).toBe('Choose from 1 to 5 stars.');
     expect(api.called('POST /api/v1/public/reviews/tok_1')).toHaveLength(0);
