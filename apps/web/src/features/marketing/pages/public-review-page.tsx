@@ -36,7 +36,7 @@ function VisitHeader({ review }: { review: PublicReview }) {
         {review.business.name}
       </Title>
       {/* One line each: names in another script than the page's stay whole instead of reordering across separators. */}
-      <Stack gap={0} data-testid="public-review-visit">
+      <Stack gap={0} align="center" data-testid="public-review-visit">
         {[
           review.visit_date ? t('public.visitOn', { date: formatDay(review.visit_date, locale) }) : t('public.order', { number: review.order_number }),
           review.services.length ? joinList(review.services, locale) : null,
@@ -44,7 +44,7 @@ function VisitHeader({ review }: { review: PublicReview }) {
         ]
           .filter((line): line is string => Boolean(line))
           .map((line) => (
-            <Text key={line} c="dimmed" fz="sm" dir="auto">
+            <Text key={line} c="dimmed" fz="sm">
               {line}
             </Text>
           ))}
