@@ -1,7 +1,6 @@
+import { SectionTabs } from '@/components/section-tabs';
 import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
-import { Box, ScrollArea, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { findMainRoute } from '@/app/route-table';
 import { useCurrentUser } from '@/features/auth/api/get-me';
 
@@ -18,23 +17,6 @@ export const MARKETING_SECTIONS: readonly { path: string; key: string; permissio
 export function MarketingTabs() {
   const { t } = useTranslation('marketing');
   const user = useCurrentUser();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   const sections = MARKETING_SECTIONS.filter((s) => findMainRoute(s.path) && hasAnyPermission(user.permissions, [s.permission]));
-  if (sections.length < 2) return null;
-  return (
-    <Box>
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Tabs value={pathname.replace(/\/+$/, '')} onChange={(v) => v && navigate(v)} variant="pills" radius="md">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {sections.map((s) => (
-              <Tabs.Tab key={s.path} value={s.path} data-testid={`marketing-tab-${s.key}`}>
-                {t(`tabs.${s.key}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      </ScrollArea>
-    </Box>
-  );
+  return <SectionTabs sections={sections} label={(key) => t(`tabs.${key}`)} testPrefix="marketing-tab" />;
 }
