@@ -11,3 +11,4 @@ export * from './invoices';
 export * from './subscriptions';
 export * from './marketing';
 export * from './notifications';
+export * from './store';

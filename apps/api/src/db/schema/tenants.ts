@@ -7,6 +7,11 @@ export const tenants = pgTable('tenants', {
   name: text('name'),
   storeName: text('store_name'),
   subdomain: text('subdomain').unique(),
+  /** The business's own domain for its store (lower case, no scheme); it serves the store once verified. */
+  customDomain: text('custom_domain').unique(),
+  /** The value of the TXT record `_khidma.<domain>` that proves the domain is theirs. */
+  customDomainToken: text('custom_domain_token'),
+  customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
   logo: text('logo'),
   currency: text('currency').notNull().default('SAR'),
   timezone: text('timezone').notNull().default('Asia/Riyadh'),

@@ -27,6 +27,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { campaignRecipients, campaigns, comments, couponRedemptions, coupons, offers, reviews } from '../../db/schema/marketing';
 import { appNotifications, notifications, userSeenMarks } from '../../db/schema/notifications';
+import { slotHolds, slotHoldTimes, storeOtps, waitlistEntries } from '../../db/schema/store';
 
 /**
  * "Delete the business's data" (spec §6, owner only): the catalogue and activity rows go, in an
@@ -36,6 +37,11 @@ import { appNotifications, notifications, userSeenMarks } from '../../db/schema/
 type TenantRows = PgTable & { tenantId: AnyPgColumn };
 
 export const WIPED: readonly TenantRows[] = [
+  // The store's activity: held seats, phone codes, the waitlist (before its customers and orders).
+  slotHoldTimes,
+  slotHolds,
+  storeOtps,
+  waitlistEntries,
   couponRedemptions,
   reviews,
   comments,
@@ -86,6 +92,11 @@ export const WIPED_TABLES: readonly string[] = WIPED.map((table) => getTableName
 /** Accounts, roles, branches, settings and the message log stay. */
 export const KEPT_TABLES: readonly string[] = [
   'tenants',
+  // The store's look, pages, pictures and visit counts are settings and history, not business data.
+  'store_settings',
+  'store_gallery',
+  'store_pages',
+  'store_visits',
   'users',
   'roles',
   'access_tokens',
