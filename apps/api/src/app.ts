@@ -41,7 +41,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { zatcaRoutes } from './modules/invoices/zatca.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { campaignRoutes } from './modules/marketing/campaigns.routes';
-import { configureReviewLinks } from './modules/marketing/review-links';
+import { configureSignedLinks } from './lib/signed-links';
 import { reviewRoutes } from './modules/marketing/reviews.routes';
 import { appNotificationRoutes } from './modules/notifications/app-notifications.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -111,7 +111,7 @@ export function deliveryFor(config: Config, print: Print | undefined = config.en
 export async function buildApp({ config, db, logStream }: AppDeps, opts: FastifyServerOptions = {}) {
   configureZatca({ box: secretBoxFor(config), productionUrl: config.zatcaProductionUrl });
   configureChannels({ whatsappCloud: Boolean(config.channels.whatsappCloud), push: Boolean(config.channels.vapid) });
-  configureReviewLinks(config);
+  configureSignedLinks(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,

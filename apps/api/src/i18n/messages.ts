@@ -295,6 +295,8 @@ export const MESSAGES = {
   // Reviews and comments (issue 18).
   review_link_invalid: { ar: 'رابط التقييم غير صالح', en: 'This review link is not valid' },
   review_link_expired: { ar: 'انتهت صلاحية رابط التقييم', en: 'This review link has expired' },
+  booking_link_invalid: { ar: 'رابط الحجز غير صالح', en: 'This booking link is not valid' },
+  booking_link_expired: { ar: 'انتهت صلاحية رابط الحجز', en: 'This booking link has expired' },
   review_exists: { ar: 'قيّمت هذه الزيارة من قبل، شكرًا لك', en: 'This visit has already been reviewed: thank you' },
   review_order_not_completed: { ar: 'لا يمكن تقييم الزيارة قبل اكتمالها', en: 'A visit can be reviewed only once it is completed' },
   review_received: { ar: 'شكرًا لتقييمك', en: 'Thank you for your review' },
