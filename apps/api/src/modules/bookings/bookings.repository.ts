@@ -69,6 +69,11 @@ export type SlotInputsQuery = {
   /** Used when the branch has no valid time zone of its own. */
   tenantTimezone: string;
   excludeBookingIds?: string[];
+  /**
+   * Seats held on the store (slot_hold_times of holds not yet expired) count as busy, except these
+   * holds (the holder's own request). A past visit ignores holds (`busyStatuses` given).
+   */
+  excludeHoldIds?: string[];
   /** Statuses that keep a provider busy (default: the active ones; a past visit adds completed). */
   busyStatuses?: readonly string[];
 };
@@ -134,6 +139,16 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
   const providerFilter = q.providerIds ? sql`p.id = any(${uuidArray(q.providerIds)})` : candidateFilter(q.branchId, distinct);
   const exclude = q.excludeBookingIds?.length ? sql`and not (bk.id = any(${uuidArray(q.excludeBookingIds)}))` : sql``;
   const busy = q.busyStatuses ? textArray(q.busyStatuses) : ACTIVE;
+  const holdsExcluded = q.excludeHoldIds?.length ? sql`and not (h.hold_id = any(${uuidArray(q.excludeHoldIds)}))` : sql``;
+  // Seats held for store visitors (until they expire) keep their providers busy like bookings.
+  const holds = q.busyStatuses
+    ? sql``
+    : sql`
+           union all
+           select h.provider_id, h.start_at, h.occupied_until
+           from slot_hold_times h, r
+           where h.tenant_id = ${tenantId} and h.provider_id in (select id from p) and h.expires_at > now()
+             and h.start_at < r.e and h.start_at > r.lo and h.occupied_until > r.s ${holdsExcluded}`;
   const cols = sql`p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order`;
   return sql`
     with b as (
@@ -188,7 +203,7 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
            select cr.provider_id, cr.start_at, cr.occupied_until
            from booking_crew cr join bookings bk on bk.tenant_id = cr.tenant_id and bk.id = cr.booking_id, r
            where cr.tenant_id = ${tenantId} and cr.provider_id in (select id from p) and bk.status = any(${busy})
-             and cr.start_at < r.e and cr.start_at > r.lo and cr.occupied_until > r.s ${exclude}
+             and cr.start_at < r.e and cr.start_at > r.lo and cr.occupied_until > r.s ${exclude}${holds}
          ) y
          group by y.pid) x) as bookings,
       (select base from r) as base

@@ -290,6 +290,9 @@ function boundary(value: string | undefined, zone: string, end: boolean) {
  * modules, which lock an order before its bookings): providers (sorted by id) → the order → the
  * booking. Nothing is locked before the providers.
  */
+/** What claiming a seat needs of its caller: the business (a signed-in account, or the store acting for it). */
+export type ClaimContext = { tenantId: string; tenant: { timezone: string } };
+
 export function createBookingService(deps: { db: Database; config: Pick<Config, 'appUrl'> }) {
   const { db, config } = deps;
 
@@ -389,8 +392,19 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
    */
   async function claim(
     tx: Tx,
-    ctx: AuthContext,
-    a: { branchId: string; zone: string; serviceIds: string[]; visit: VisitService[]; staffId: string | null; start: number; excludeBookingIds?: string[]; past?: boolean },
+    ctx: ClaimContext,
+    a: {
+      branchId: string;
+      zone: string;
+      serviceIds: string[];
+      visit: VisitService[];
+      staffId: string | null;
+      start: number;
+      excludeBookingIds?: string[];
+      /** The store visitor's own hold: its seat is theirs to book (see slot_holds). */
+      excludeHoldIds?: string[];
+      past?: boolean;
+    },
   ): Promise<Assigned> {
     const distinct = [...new Set(a.serviceIds)];
     const locked = a.staffId
@@ -406,6 +420,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       to: date,
       tenantTimezone: ctx.tenant.timezone,
       excludeBookingIds: a.excludeBookingIds ?? [],
+      excludeHoldIds: a.excludeHoldIds ?? [],
       // A past visit meets the visits that happened then (completed) as well as the active ones.
       ...(a.past ? { busyStatuses: PAST_BUSY_STATUSES } : {}),
     });
