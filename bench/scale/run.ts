@@ -22,18 +22,18 @@
  * the database `khidma_scale` (BENCH_SCALE_DB) there and is kept for the next run.
  */
 import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { DEMO } from '../../apps/api/src/db/seed';
+import { httpSignIn } from '../lib/auth';
+import { cpuNow, cpuSpent } from '../lib/cpu';
+import { startApi, stopApi } from '../lib/server';
 import { CAPACITY, CAPACITY_PROVIDER, describe, ensureDataset } from './dataset';
 import { burst, httpClient, type Stats, sustained } from './load';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DB_NAME = process.env.BENCH_SCALE_DB ?? 'khidma_scale';
 const PORT = Number(process.env.BENCH_PORT ?? 3499);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -100,14 +100,11 @@ async function replay(pool: pg.Pool, statements: Statement[]): Promise<boolean> 
 
 // ------------------------------------------------------------------ the server
 
-async function startServer(url: string): Promise<ChildProcess> {
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
+function startServer(url: string): Promise<ChildProcess> {
+  return startApi({
+    port: PORT,
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
       DATABASE_URL: url,
       DATABASE_POOL_MAX: String(POOL),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -117,62 +114,12 @@ async function startServer(url: string): Promise<ChildProcess> {
       SUPPORT_PASSWORD: 'Bench-support-1',
       WEB_DIST: 'off',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000);
-    let out = '';
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (/listening|running at/i.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (b: Buffer) => {
-      process.stderr.write(b);
-      onData(b);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return child;
-}
-
-async function signIn(client: ReturnType<typeof httpClient>): Promise<string> {
-  const csrf = await client.request('GET', '/api/v1/csrf-cookie');
-  const cookie = String(csrf.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
-  const xsrf = decodeURIComponent(cookie.split('=')[1] ?? '');
-  const res = await client.request('POST', '/api/v1/auth/login', { cookie, 'x-xsrf-token': xsrf }, { email: DEMO.email, password: DEMO.password });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.body}`);
-  return (JSON.parse(res.body) as { data: { token: string } }).data.token;
 }
 
 // ------------------------------------------------------------------ scenarios
 
 type Read = { name: string; path: string };
-
-/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
-function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of the API process, of the database server's processes, and of this one (the load). */
-function cpuNow(serverPid: number) {
-  let pids: number[] = [];
-  try {
-    pids = execFileSync('pgrep', ['-f', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number);
-  } catch {}
-  return { api: cpuOf(serverPid), db: pids.reduce((a, p) => a + cpuOf(p), 0), load: cpuOf(process.pid) };
-}
-
-const cpuSpent = (a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) =>
-  `CPU s: API ${(b.api - a.api).toFixed(2)}, database ${(b.db - a.db).toFixed(2)}, load ${(b.load - a.load).toFixed(2)}`;
 
 async function main() {
   const url = await ensureDataset(DB_NAME, { rebuild: args.includes('--rebuild') });
@@ -190,7 +137,7 @@ async function main() {
   const handle = await openDatabase({ url });
   const app = await buildApp({ config: { ...loadConfig(), databaseUrl: url, logLevel: 'silent', webDist: undefined }, db: handle.db });
   try {
-    const token = await signIn(client);
+    const token = await httpSignIn(client);
     const auth = { authorization: `Bearer ${token}`, 'accept-language': 'ar', 'accept-encoding': 'gzip, br' };
     const tenant = (await sqlPool.query(`select id from tenants where subdomain = $1`, [DEMO.subdomain])).rows[0].id as string;
 
@@ -247,9 +194,7 @@ async function main() {
     await app.close();
     await handle.close();
     await sqlPool.end();
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopApi(server);
   }
 }
 

@@ -43,6 +43,11 @@ import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { campaignRoutes } from './modules/marketing/campaigns.routes';
 import { configureSignedLinks } from './lib/signed-links';
 import { reviewRoutes } from './modules/marketing/reviews.routes';
+import { storePanelRoutes } from './modules/store/store-panel.routes';
+import { createStoreHosts } from './modules/store/store-hosts';
+import { storePageRoutes } from './modules/store/store-pages';
+import { storeManageRoutes } from './modules/store/store-manage.routes';
+import { storeBookingRoutes } from './modules/store/store-booking.routes';
 import { appNotificationRoutes } from './modules/notifications/app-notifications.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
@@ -86,6 +91,8 @@ export function maskUrl(url: string): string {
   return url
     .replace(/(\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/pay\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(\/store\/[^/]+\/holds\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(^\/s\/[a-z]+\/b\/|^\/b\/|\/api\/v1\/store\/booking\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/public\/reviews\/|^\/r\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](?:token|code|passcode|password|email|secret)=)[^&#]*/gi, '$1[redacted]');
 }
@@ -112,7 +119,10 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
   configureZatca({ box: secretBoxFor(config), productionUrl: config.zatcaProductionUrl });
   configureChannels({ whatsappCloud: Boolean(config.channels.whatsappCloud), push: Boolean(config.channels.vapid) });
   configureSignedLinks(config);
+  // A store's own host (`<subdomain>.$STORE_DOMAIN`, a verified custom domain) is routed as `/s/<subdomain>/…`.
+  const storeHosts = createStoreHosts({ db, storeDomain: config.storeDomain, appUrl: config.appUrl, trustProxy: config.trustProxy });
   const app = Fastify({
+    rewriteUrl: (req) => storeHosts.rewrite(req),
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
@@ -237,6 +247,9 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       await api.register(marketingRoutes({ db }));
       await api.register(campaignRoutes({ db }));
       await api.register(reviewRoutes({ db }));
+      await api.register(storePanelRoutes({ db, config, storage, onboarding }));
+      await api.register(storeManageRoutes({ db, config, gateway }));
+      await api.register(storeBookingRoutes({ db, config, gateway }));
       await api.register(notificationRoutes({ db }));
       await api.register(appNotificationRoutes({ db }));
       await api.register(channelRoutes({ db, config, whatsappSession: whatsappSessionFor(config) }));
@@ -273,6 +286,22 @@ export async function buildApp({ config, db, logStream }: AppDeps, opts: Fastify
       setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),
     });
   }
+  // The public store's pages (server-rendered) and the store script's files.
+  const storeDist = webDist ? path.join(webDist, 'store') : undefined;
+  if (storeDist && existsSync(storeDist)) {
+    await app.register(fastifyStatic, {
+      root: storeDist,
+      prefix: '/store-assets/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+  app.addHook('onReady', () => storeHosts.start());
+  app.addHook('onClose', async () => storeHosts.stop());
+  await app.register(storePageRoutes({ db, config }));
   registerNotFound(app, serveSpa);
 
   return app;

@@ -14,6 +14,8 @@ export type Config = {
   appUrl: string;
   /** Base domain of booking stores: `<subdomain>.<storeDomain>`. */
   storeDomain: string;
+  /** `DNS_RESOLVER`: `system` (node:dns, the default in production) or `local` (an in-memory map; integrations/dns). */
+  dnsResolver: 'system' | 'local';
   smtpUrl: string | undefined;
   mailFrom: string;
   smsWebhookUrl: string | undefined;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     storeDomain: env.STORE_DOMAIN ?? 'khidma.localhost',
+    dnsResolver: env.DNS_RESOLVER === 'system' || env.DNS_RESOLVER === 'local' ? env.DNS_RESOLVER : nodeEnv === 'production' ? 'system' : 'local',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Khidma <no-reply@khidma.localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,

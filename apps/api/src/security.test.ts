@@ -199,6 +199,14 @@ async function fillFixtures() {
     if (service) await t.db.execute(sql`insert into comments (tenant_id, subject_type, subject_id, by_name, body) values (${owner.user.tenant.uuid}, 'service', ${service.uuid}, 'Fixture', 'Fixture comment')`);
     // The bell: a note for the owner.
     await t.db.execute(sql`insert into app_notifications (tenant_id, user_id, kind, title_ar, title_en, url) values (${owner.user.tenant.uuid}, ${owner.user.uuid}, 'general', 'ملاحظة', 'Fixture note', '/orders')`);
+    // The store's waitlist: an entry at the business's first branch.
+    await t.db.execute(
+      sql`insert into waitlist_entries (tenant_id, branch_id, service_ids, day, name, phone) select ${owner.user.tenant.uuid}, id, '{}'::uuid[], '2030-01-01', 'Fixture', '+966500000000' from branches where tenant_id = ${owner.user.tenant.uuid} order by created_at limit 1`,
+    );
+    // The store panel: a gallery picture and a custom page.
+    const galleryFile = multipart([{ field: 'file', name: 'g.png', type: 'image/png', bytes: PNG_1PX }]);
+    await c.request('POST', 'gallery', { payload: galleryFile.payload, headers: galleryFile.headers });
+    await post('store/custom-pages', { type: 'content', title: 'Fixture page', slug: 'fixture', body: 'Fixture' });
     // The subscription: a plan paid by card on the local gateway (a charge and the platform's invoice); the largest, so no limit gets in the way.
     const started = await post('subscription/business/checkout/monthly', { payment_method: 'credit_card' });
     if (started) await post(`subscription/charges/${started.charge_id}/simulate`, { outcome: 'paid' });

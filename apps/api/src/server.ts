@@ -5,6 +5,8 @@ import { DEMO, seedDemo, setSupportPassword } from './db/seed';
 import { randomToken } from './lib/crypto';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startPaymentLinkSweeper } from './jobs/payment-links';
+import { startStoreSweeper } from './jobs/store-booking';
+import { startWaitlistOffers } from './jobs/waitlist';
 import { startDashboardCompactor } from './jobs/dashboard-compactor';
 import { startPeriodic } from './jobs/periodic';
 import { submitDue } from './modules/invoices/zatca-core';
@@ -14,12 +16,13 @@ import { makeDueReminders } from './modules/notifications/notify';
 import { CAMPAIGN_TICK_MS, runCampaigns } from './modules/marketing/campaigns.service';
 import { createBillingService } from './modules/subscription/billing.service';
 import { paymentGatewayFor } from './integrations/payment/payment.adapter';
+import { localStorage } from './integrations/storage/storage.adapter';
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 await handle.migrate();
 const seeded = !config.databaseUrl || process.env.SEED_DEMO === 'true';
-if (seeded) await seedDemo(handle.db);
+if (seeded) await seedDemo(handle.db, { storage: localStorage(config.uploadsDir) });
 // The platform operator's password: fresh at every start unless fixed by SUPPORT_PASSWORD; in
 // production only SUPPORT_PASSWORD sets it, and it is never printed.
 const supportPassword = process.env.SUPPORT_PASSWORD || (config.env === 'production' ? undefined : randomToken(12));
@@ -28,6 +31,8 @@ const hasSupport = supportPassword ? await setSupportPassword(handle.db, support
 const app = await buildApp({ config, db: handle.db });
 const stopWorker = config.outboxWorker ? startOutboxWorker(handle.db, deliveryFor(config), app.log) : async () => {};
 const stopSweeper = startPaymentLinkSweeper(handle.db, config, app.log);
+// Store deposits not paid in time lapse; expired seat holds and old phone codes go (modules/store/store-booking.service.ts).
+const stopStoreSweeper = startStoreSweeper(handle.db, app.log);
 const stopCompactor = startDashboardCompactor(handle.db, app.log);
 // Documents waiting for the tax authority (reported or cleared) and for the accounting app, with retries and backoff (docs/zatca.md).
 const stopZatca = config.outboxWorker
@@ -44,6 +49,8 @@ const stopCampaigns = config.outboxWorker ? startPeriodic('campaigns', () => run
 // Subscriptions due for renewal (and dunning retries): every minute, any number of servers (docs/subscription.md).
 const billing = createBillingService({ db: handle.db, config, gateway: paymentGatewayFor(config.paymentGateway, { moyasarSecretKey: config.moyasar.secretKey }), log: app.log });
 const stopRenewals = config.outboxWorker ? startPeriodic('subscription renewals', () => billing.renewDue(), app.log, 60_000) : async () => {};
+// The store's waitlist: lapsed offers expire, freed seats are offered (modules/store/waitlist.service.ts).
+const stopWaitlist = startWaitlistOffers(handle.db, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -56,9 +63,11 @@ async function shutdown(signal: string) {
     await app.close();
     await stopWorker();
     await stopSweeper();
+    await stopStoreSweeper();
     await stopCompactor();
     await stopZatca();
     await stopRenewals();
+    await stopWaitlist();
     await stopReminders();
     await stopCampaigns();
     await handle.close();

@@ -4,13 +4,18 @@ import { type Interval, intersect, normalize, saturated } from '@app/shared/sche
 import { addDays, LocalDay, localDateOf, toWallMinutes, wallRangeEnd } from '@app/shared/scheduling/zoned';
 import { BOOKING_STATUSES } from '@app/shared/states/booking';
 import { paymentStatus } from '@app/shared/states/transaction';
+import { STORE_DEFAULTS, STORE_DESCRIPTION_MAX, STORE_IMAGE_MAX_BYTES, STORE_LOGO_MAX_BYTES, STORE_LOGO_MAX_PX, STORE_SOCIAL_KEYS, storePageBody } from '@app/shared/schemas/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, rows, type TestApp } from '../../test/helper';
 import type { WorkingHours } from './schema/business';
 import type { LineTax } from './schema/sales';
 import { DEMO, seedDemo } from './seed';
+import { ensureDemoStore } from './seed-store';
+import { offerWaitlist } from '../modules/store/waitlist.service';
 import { DEMO_CUSTOMER_PHONES, DEMO_KEEP_FREE, DEMO_SEED_COUNTER, DEMO_WINDOW_DAYS } from './seed-demo';
+import { localStorage, sniffImage } from '../integrations/storage/storage.adapter';
+import { withTenant } from './client';
 
 const ZONE = 'Asia/Riyadh';
 const DAY = 86_400_000;
@@ -23,7 +28,7 @@ let seedMs = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   const started = performance.now();
-  expect((await seedDemo(t.db, { now })).created).toBe(true);
+  expect((await seedDemo(t.db, { now, storage: localStorage(t.config.uploadsDir) })).created).toBe(true);
   seedMs = performance.now() - started;
   const [tenant] = await rows<{ id: string }>(t.db, sql`select id from tenants where subdomain = ${DEMO.subdomain}`);
   tenantId = tenant!.id;
@@ -53,7 +58,11 @@ async function counts(): Promise<Record<string, number>> {
       (select count(*) from order_items where tenant_id = ${tenantId}) as order_items,
       (select count(*) from order_logs where tenant_id = ${tenantId}) as order_logs,
       (select count(*) from bookings where tenant_id = ${tenantId}) as bookings,
-      (select count(*) from transactions where tenant_id = ${tenantId}) as transactions`,
+      (select count(*) from transactions where tenant_id = ${tenantId}) as transactions,
+      (select count(*) from store_settings where tenant_id = ${tenantId}) as store_settings,
+      (select count(*) from store_gallery where tenant_id = ${tenantId}) as store_gallery,
+      (select count(*) from store_pages where tenant_id = ${tenantId}) as store_pages,
+      (select count(*) from waitlist_entries where tenant_id = ${tenantId}) as waitlist_entries`,
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, num(v)])) as Record<string, number>;
 }
@@ -388,6 +397,177 @@ describe('the demo sample month', () => {
     expect(unit).toEqual({ status: 'connected', icv: 1 });
     const [platform] = await rows<{ banks: number; products: number }>(t.db, sql`select (select count(*)::int from platform_banks) as banks, (select count(*)::int from platform_products) as products`);
     expect(platform).toEqual({ banks: 2, products: 1 });
+  });
+
+  describe('the demo store (/s/demo)', () => {
+    it('has a look of its own, an Arabic description, contacts and social links, and asks for the phone code without approval', async () => {
+      const [st] = await rows<Record<string, unknown>>(t.db, sql`select * from store_settings where tenant_id = ${tenantId}`);
+      expect(st).toBeDefined();
+      expect(st!.status).toBe('active');
+      expect(st!.layout).toBe('everything');
+      for (const key of ['primary_color', 'secondary_color', 'background_color'] as const) expect(st![key]).toMatch(/^#[0-9A-F]{6}$/i);
+      expect([st!.primary_color, st!.secondary_color, st!.background_color]).not.toEqual([STORE_DEFAULTS.primary_color, STORE_DEFAULTS.secondary_color, STORE_DEFAULTS.background_color]);
+      expect(st!.primary_color).not.toBe(STORE_DEFAULTS.primary_color);
+      expect(String(st!.description)).toMatch(/[\u0600-\u06FF]{3}/);
+      expect(String(st!.description).length).toBeLessThanOrEqual(STORE_DESCRIPTION_MAX);
+      expect(normalizePhone(String(st!.contact_phone), 'SA')).toBe(st!.contact_phone);
+      expect(String(st!.contact_email)).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(String(st!.address).length).toBeGreaterThan(5);
+      const social = st!.social as Record<string, string>;
+      for (const k of Object.keys(social)) expect(STORE_SOCIAL_KEYS).toContain(k);
+      for (const [k, v] of Object.entries(social)) {
+        if (k === 'whatsapp') expect(normalizePhone(v, 'SA')).toBe(v);
+        else if (k === 'email') expect(v).toContain('@');
+        else expect(v).toMatch(/^https:\/\/\S+$/);
+      }
+      expect(Object.keys(social).length).toBeGreaterThanOrEqual(4);
+      expect(st!.approve_bookings).toBe(false);
+      expect(st!.require_phone_otp).toBe(true);
+    });
+
+    it('has a logo, banner, favicon and gallery pictures: real PNG files written through the storage adapter and served', async () => {
+      const storage = localStorage(t.config.uploadsDir);
+      const [look] = await rows<{ logo: string | null; banner_path: string | null; favicon_path: string | null }>(
+        t.db,
+        sql`select t.logo, s.banner_path, s.favicon_path from tenants t join store_settings s on s.tenant_id = t.id where t.id = ${tenantId}`,
+      );
+      const gallery = await rows<{ path: string; mime: string; size: number; caption: string | null }>(t.db, sql`select path, mime, size, caption from store_gallery where tenant_id = ${tenantId} order by sort_order`);
+      expect(gallery.length).toBeGreaterThanOrEqual(4);
+      expect(gallery.length).toBeLessThanOrEqual(6);
+      const sizeOf = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+      const files = [look!.logo, look!.banner_path, look!.favicon_path, ...gallery.map((g) => g.path)];
+      for (const url of files) {
+        expect(url).toMatch(new RegExp(`^/uploads/store/${tenantId}/`));
+        const bytes = await storage.read(url!);
+        expect(bytes, url!).not.toBeNull();
+        expect(sniffImage(bytes!)?.mime).toBe('image/png');
+        const { width, height } = sizeOf(bytes!);
+        expect(width * height).toBeGreaterThan(0);
+        expect(bytes!.length).toBeLessThanOrEqual(STORE_IMAGE_MAX_BYTES);
+        // Served to the store's visitors as a public upload.
+        const res = await t.app.inject({ method: 'GET', url: url! });
+        expect(res.statusCode, url!).toBe(200);
+        expect(res.headers['content-type']).toContain('image/png');
+        expect(res.rawPayload.equals(bytes!)).toBe(true);
+      }
+      const logo = (await storage.read(look!.logo!))!;
+      expect(sizeOf(logo).width).toBe(sizeOf(logo).height);
+      expect(sizeOf(logo).width).toBeLessThanOrEqual(STORE_LOGO_MAX_PX);
+      expect(logo.length).toBeLessThanOrEqual(STORE_LOGO_MAX_BYTES);
+      const banner = sizeOf((await storage.read(look!.banner_path!))!);
+      expect(banner.width).toBeGreaterThan(banner.height);
+      for (const g of gallery) {
+        expect(g.mime).toBe('image/png');
+        expect((await storage.read(g.path))!.length).toBe(Number(g.size));
+        expect(g.caption).toMatch(/[\u0600-\u06FF]/);
+      }
+    });
+
+    it('has an "about" page and a map link in its menu', async () => {
+      const pages = await rows<{ type: string; title: string; slug: string; body: string | null; url: string | null; published: boolean }>(
+        t.db,
+        sql`select type, title, slug, body, url, published from store_pages where tenant_id = ${tenantId} order by sort_order`,
+      );
+      expect(pages.map((p) => p.type)).toEqual(['content', 'link']);
+      for (const p of pages) expect(storePageBody.safeParse({ ...p, body: p.body ?? undefined, url: p.url ?? undefined }).success).toBe(true);
+      expect(pages[0]!.title).toBe('من نحن');
+      expect(pages[0]!.body!.length).toBeGreaterThan(50);
+      expect(pages[1]!.url).toMatch(/^https:\/\//);
+      expect(pages.every((p) => p.published)).toBe(true);
+    });
+
+    it('takes a deposit on one service it shows, keeps one service off the store, and describes its services', async () => {
+      const list = await rows<{ name: string; price: number; deposit_enabled: boolean; deposit_amount: number; display_on_booking_page: boolean; description: string | null }>(
+        t.db,
+        sql`select name, price::int as price, deposit_enabled, deposit_amount::int as deposit_amount, display_on_booking_page, description from services where tenant_id = ${tenantId}`,
+      );
+      const deposits = list.filter((s) => s.deposit_enabled);
+      expect(deposits).toHaveLength(1);
+      expect(deposits[0]!.display_on_booking_page).toBe(true);
+      expect(deposits[0]!.deposit_amount).toBeGreaterThan(0);
+      expect(deposits[0]!.deposit_amount).toBeLessThan(deposits[0]!.price);
+      const hidden = list.filter((s) => !s.display_on_booking_page);
+      expect(hidden).toHaveLength(1);
+      expect(hidden[0]!.deposit_enabled).toBe(false);
+      // The services the end-to-end tests book stay on the store.
+      for (const name of ['قص وتصفيف الشعر', 'مانيكير وباديكير', 'صبغة شعر كاملة']) expect(list.find((s) => s.name === name)?.display_on_booking_page).toBe(true);
+      expect(list.every((s) => s.description && /[\u0600-\u06FF]/.test(s.description))).toBe(true);
+    });
+
+    it('has bookings made on the store before and after today, by customers with Arabic and English names, and approved reviews to show', async () => {
+      const list = await rows<{ first_name: string; future: boolean; status: string }>(
+        t.db,
+        sql`select c.first_name, b.start_at > now() as future, b.status from bookings b join orders o on o.tenant_id = b.tenant_id and o.id = b.order_id
+            join customers c on c.tenant_id = b.tenant_id and c.id = b.customer_id
+            where b.tenant_id = ${tenantId} and b.source = 'booking-page' and o.source = 'booking-page' and b.created_by is null`,
+      );
+      expect(list.some((b) => b.future)).toBe(true);
+      expect(list.some((b) => !b.future && b.status === 'completed')).toBe(true);
+      expect(list.some((b) => /^[\u0600-\u06FF]/.test(b.first_name))).toBe(true);
+      expect(list.some((b) => /^[A-Za-z]/.test(b.first_name))).toBe(true);
+      const [approved] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from reviews where tenant_id = ${tenantId} and status = 'approved'`);
+      expect(approved!.n).toBeGreaterThanOrEqual(3);
+    });
+
+    it('has two customers (Arabic and English) waiting for a full day of a service on the store: no seat to offer them', async () => {
+      const list = await rows<{ day: string; status: string; locale: string; phone: string; customer_id: string | null; service_ids: string[]; staff_id: string | null; on_store: boolean; branch_main: boolean }>(
+        t.db,
+        sql`select w.day::text as day, w.status, w.locale, w.phone, w.customer_id, w.service_ids, w.staff_id,
+              (select bool_and(s.display_on_booking_page) from services s where s.tenant_id = w.tenant_id and s.id = any(w.service_ids)) as on_store,
+              (select b.is_main from branches b where b.tenant_id = w.tenant_id and b.id = w.branch_id) as branch_main
+            from waitlist_entries w where w.tenant_id = ${tenantId} order by w.created_at`,
+      );
+      expect(list).toHaveLength(2);
+      const today = localDateOf(now.getTime(), ZONE);
+      for (const w of list) {
+        expect(w).toMatchObject({ status: 'waiting', on_store: true, branch_main: true });
+        expect(w.day > today).toBe(true);
+        expect(normalizePhone(w.phone, 'SA')).toBe(w.phone);
+        expect(w.customer_id).not.toBeNull();
+        // The store offers no seat for it that day: the day is full for this visit.
+        const q = new URLSearchParams({ service_ids: w.service_ids.join(','), from: w.day, to: w.day, ...(w.staff_id ? { staff_id: w.staff_id } : {}) });
+        const res = await t.app.inject({ method: 'GET', url: `/api/v1/store/${DEMO.subdomain}/slots?${q}`, remoteAddress: '10.9.8.7' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.flatMap((d: { slots: unknown[] }) => d.slots)).toEqual([]);
+        // While the next day has seats for the same visit.
+        q.set('from', addDays(w.day, 1));
+        q.set('to', addDays(w.day, 1));
+        const next = await t.app.inject({ method: 'GET', url: `/api/v1/store/${DEMO.subdomain}/slots?${q}`, remoteAddress: '10.9.8.7' });
+        expect(next.json().data.flatMap((d: { slots: unknown[] }) => d.slots).length).toBeGreaterThan(0);
+      }
+      expect(list.map((w) => w.locale).sort()).toEqual(['ar', 'en']);
+      expect(list.some((w) => w.staff_id) && list.some((w) => !w.staff_id)).toBe(true);
+      // So the waitlist's offers leave them waiting.
+      expect(await offerWaitlist(t.db, now)).toBe(0);
+      const [waiting] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from waitlist_entries where tenant_id = ${tenantId} and status = 'waiting'`);
+      expect(waiting!.n).toBe(2);
+    });
+
+    it('counts visits for the last 60 days, more at the weekend, and tops them up later without touching a counted day', async () => {
+      const today = localDateOf(now.getTime(), ZONE);
+      const visits = async () => rows<{ day: string; visits: number }>(t.db, sql`select day::text as day, visits from store_visits where tenant_id = ${tenantId} order by day`);
+      const list = await visits();
+      expect(list).toHaveLength(60);
+      expect(list[0]!.day).toBe(addDays(today, -59));
+      expect(list.at(-1)!.day).toBe(today);
+      const past = list.slice(0, -1);
+      expect(past.every((v) => v.visits > 10 && v.visits < 300)).toBe(true);
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const weekend = mean(past.filter((v) => [5, 6].includes(new LocalDay(v.day, ZONE).weekday)).map((v) => v.visits));
+      const weekdays = mean(past.filter((v) => [0, 1, 2, 3].includes(new LocalDay(v.day, ZONE).weekday)).map((v) => v.visits));
+      expect(weekend).toBeGreaterThan(weekdays * 1.3);
+      // Another start the same day changes nothing; three days later adds those days and keeps what the store counted.
+      const yesterday = addDays(today, -1);
+      await t.db.execute(sql`update store_visits set visits = 999 where tenant_id = ${tenantId} and day = ${yesterday}`);
+      await withTenant(t.db, tenantId, (tx) => ensureDemoStore(tx, tenantId, now));
+      expect((await visits()).length).toBe(60);
+      await withTenant(t.db, tenantId, (tx) => ensureDemoStore(tx, tenantId, new Date(now.getTime() + 3 * DAY)));
+      const later = await visits();
+      expect(later).toHaveLength(63);
+      expect(later.at(-1)!.day).toBe(addDays(today, 3));
+      expect(later.find((v) => v.day === yesterday)!.visits).toBe(999);
+      await t.db.execute(sql`delete from store_visits where tenant_id = ${tenantId} and day > ${today}`);
+    });
   });
 
   it('is idempotent: another start the same day adds nothing', async () => {

@@ -4,6 +4,7 @@ import { ensureDemoCampaigns } from './seed-campaigns';
 import { ensureDemoReviews } from './seed-reviews';
 import { ensureDemoBell } from './seed-bell';
 import { ensureDemoOffers } from './seed-offers';
+import { ensureDemoStore } from './seed-store';
 import { ensureDemoSubscription } from './seed-subscription';
 import { TRIAL_DAYS } from '@app/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { type Database, enterTenant, type Tx } from './client';
 import { branches } from './schema/business';
 import { industries, tenants } from './schema/tenants';
 import { roles, users } from './schema/users';
+import type { StorageAdapter } from '../integrations/storage/storage.adapter';
 import { createDefaultRoles } from '../modules/access/default-roles';
 import { createDefaultReasons } from '../modules/settings/default-reasons';
 import { ensureDemoCatalogue, seedDemoActivity } from './seed-demo';
@@ -42,9 +44,10 @@ const WEEK = ['0', '1', '2', '3', '4', '6'];
  * end, its catalogue and a sample month of customers, bookings, orders and payments around today
  * (./seed-demo.ts). When it exists already, only a demo seeded by an older version (no subscription
  * status, its trial long over) is given that subscription, and the sample month is topped up to two
- * weeks ahead of today; anything else is left as it is. `now`: tests move the clock.
+ * weeks ahead of today; anything else is left as it is. `now`: tests move the clock. `storage`: where the
+ * demo store's pictures go (./seed-store.ts; without it the store is seeded without pictures).
  */
-export async function seedDemo(db: Database, opts: { now?: Date } = {}): Promise<{ created: boolean; upgraded: boolean }> {
+export async function seedDemo(db: Database, opts: { now?: Date; storage?: StorageAdapter } = {}): Promise<{ created: boolean; upgraded: boolean }> {
   const now = opts.now ?? new Date();
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, DEMO.subdomain)).limit(1);
   if (existing) {
@@ -58,7 +61,7 @@ export async function seedDemo(db: Database, opts: { now?: Date } = {}): Promise
         .set({ ...demoSubscription(), updatedAt: new Date() })
         .where(and(eq(tenants.id, existing.id), isNull(tenants.subscriptionStatus)))
         .returning({ id: tenants.id });
-      await sampleMonth(tx, existing.id, now);
+      await sampleMonth(tx, existing.id, now, opts.storage);
       return rows;
     });
     return { created: false, upgraded: upgraded.length > 0 };
@@ -121,7 +124,7 @@ export async function seedDemo(db: Database, opts: { now?: Date } = {}): Promise
     });
     await tx.insert(branches).values({ tenantId: tenant.id, name: 'الفرع الرئيسي - الرياض', type: 'on-site', timezone: 'Asia/Riyadh', workingHours: BRANCH_HOURS, isMain: true });
     await ensureDemoCatalogue(tx, tenant.id);
-    await sampleMonth(tx, tenant.id, now);
+    await sampleMonth(tx, tenant.id, now, opts.storage);
   });
   return { created: true, upgraded: false };
 }
@@ -130,7 +133,7 @@ export async function seedDemo(db: Database, opts: { now?: Date } = {}): Promise
  * The sample month (seeded once, topped up at later starts), in a savepoint: it decorates the demo,
  * so a failure is reported and rolled back without keeping the server from starting.
  */
-async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
+async function sampleMonth(tx: Tx, tenantId: string, now: Date, storage?: StorageAdapter) {
   try {
     await tx.transaction((sp) => seedDemoActivity(sp, tenantId, { now }));
   } catch (err) {
@@ -165,6 +168,11 @@ async function sampleMonth(tx: Tx, tenantId: string, now: Date) {
     await tx.transaction((sp) => ensureDemoReviews(sp, tenantId, now));
   } catch (err) {
     console.warn(`Demo business: the reviews were not seeded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    await tx.transaction((sp) => ensureDemoStore(sp, tenantId, now, storage));
+  } catch (err) {
+    console.warn(`Demo business: the store was not seeded (${err instanceof Error ? err.message : String(err)})`);
   }
   try {
     await tx.transaction((sp) => ensureDemoBell(sp, tenantId, now));

@@ -17,7 +17,8 @@ const VERSION = 1;
 const PAYLOAD = 1 + 16 + 16 + 4;
 const MAC = 16;
 
-export type SignedLinkPurpose = 'review-link' | 'booking-link';
+/** phone-proof: a store visitor's confirmed phone (the store_otps row), for STORE_PHONE_PROOF_MINUTES. */
+export type SignedLinkPurpose = 'review-link' | 'booking-link' | 'phone-proof';
 
 type Runtime = { appUrl: string; key: (purpose: SignedLinkPurpose) => Buffer };
 let runtime: Runtime | null = null;

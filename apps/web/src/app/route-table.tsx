@@ -1,7 +1,8 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { IMPORT_ENTITIES, IMPORT_PERMISSIONS, IMPORT_PLUGIN } from '@app/shared/schemas/import';
-import { type Icon, IconBell, IconBriefcase, IconCalendar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
+import { type Icon, IconBell, IconBriefcase, IconBuildingStore, IconCalendar, IconChartBar, IconCalendarEvent, IconCash, IconLayoutDashboard, IconReceipt, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
+import { STORE_KEYS, STORE_PANEL_TABS } from '@/features/store/lib/store-sections';
 import { type LazyPage, lazyPage as page } from './lazy-page';
 
 /** Every settings.* key: the sidebar's settings entry shows to a user holding any of them. */
@@ -12,6 +13,11 @@ const MANAGEMENT_KEYS: readonly PermissionKey[] = ['providers', 'customers', 'se
 const MARKETING_KEYS: readonly PermissionKey[] = ['marketing.reviews', 'comments', 'marketing.coupons', 'marketing.offers', 'marketing.campaigns'];
 /** The notifications children's keys (the log, the templates): the sidebar's notifications entry shows to a user holding either. */
 const NOTIFICATION_KEYS: readonly PermissionKey[] = ['notifications', 'settings.notifications'];
+
+/** The store panel's tabs: one page, each tab at its own address with its own key. */
+const StorePanelPage = page(() => import('@/features/store/pages/store-panel-page'), 'StorePanelPage', ['store']);
+/** Any store panel tab's key opens `/store/store-panel`. */
+const STORE_PANEL_KEYS: readonly PermissionKey[] = [...new Set(STORE_PANEL_TABS.flatMap((t) => t.permissions))];
 
 /** The current plan answers at the subscription's own address and at `/current-plan`: one page for both. */
 const CurrentPlanPage = page(() => import('@/features/subscription/pages/current-plan-page'), 'CurrentPlanPage', ['subscription', 'users']);
@@ -195,6 +201,43 @@ export const MAIN_ROUTES: readonly MainRoute[] = [
     path: '/marketing/campaigns/:id',
     Page: page(() => import('@/features/marketing/pages/campaign-page'), 'CampaignPage', ['marketing', 'campaigns']),
     permissions: ['marketing.campaigns'],
+  },
+  // The store panel (features/store, issue 19): /store opens the panel's first tab the account may
+  // open (spec §2); each tab with its own key, the custom domain on the general tab.
+  {
+    path: '/store',
+    Page: page(() => import('@/features/store/pages/store-redirect'), 'StoreRedirect'),
+    permissions: STORE_KEYS,
+    sidebar: { order: 10, icon: IconBuildingStore, labelKey: 'nav.store' },
+  },
+  {
+    path: '/store/store-panel',
+    Page: page(() => import('@/features/store/pages/store-redirect'), 'StorePanelRedirect'),
+    permissions: STORE_PANEL_KEYS,
+  },
+  ...STORE_PANEL_TABS.map((tab): MainRoute => ({ path: tab.path, Page: StorePanelPage, permissions: tab.permissions })),
+  {
+    // The same moderation screen as /marketing/reviews, under the store's tabs (spec §2).
+    path: '/store/reviews',
+    Page: page(() => import('@/features/store/pages/store-reviews-page'), 'StoreReviewsPage', ['marketing', 'reviews', 'store']),
+    permissions: ['marketing.reviews'],
+  },
+  {
+    path: '/store/analytics',
+    Page: page(() => import('@/features/store/pages/store-analytics-page'), 'StoreAnalyticsPage', ['store']),
+    permissions: ['marketing.booking_page'],
+    sidebar: { order: 13, icon: IconChartBar, labelKey: 'nav.storeAnalytics' },
+  },
+  {
+    path: '/store/custom-pages',
+    Page: page(() => import('@/features/store/pages/custom-pages-page'), 'CustomPagesPage', ['store']),
+    permissions: ['marketing.pages'],
+  },
+  {
+    // `create` makes a page; an id edits one.
+    path: '/store/custom-pages/:id',
+    Page: page(() => import('@/features/store/pages/custom-page-page'), 'CustomPagePage', ['store']),
+    permissions: ['marketing.pages'],
   },
   {
     // Redirects to the staff list; the sidebar's management entry (spec §2 order 8) lives here.

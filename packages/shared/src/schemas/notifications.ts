@@ -51,11 +51,13 @@ export const TEMPLATE_VARIABLES = [
   'amount',
   'payment_link',
   'review_link',
+  /** The customer's own booking page (see, reschedule, cancel; issue 19), when the business has a store address. */
+  'manage_link',
   'code',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
-const BOOKING_VARIABLES = ['customer_name', 'business_name', 'service_name', 'staff_name', 'branch_name', 'date', 'time', 'booking_number', 'order_number'] as const;
+const BOOKING_VARIABLES = ['customer_name', 'business_name', 'service_name', 'staff_name', 'branch_name', 'date', 'time', 'booking_number', 'order_number', 'manage_link'] as const;
 /** An order event's own (service, provider, date and time are its first appointment's, when it has one). */
 const ORDER_VARIABLES = ['customer_name', 'business_name', 'order_number', 'service_name', 'staff_name', 'branch_name', 'date', 'time'] as const;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COLORS } from '../constants';
 import { optionalText, slugField, text, uuidField } from './common';
 import { hexColorField } from './settings';
+import { subdomainField } from './onboarding';
 
 /**
  * The public booking store (issue 19; spec §2 /store, §3 Company/store, §4 Store, §5, §9). The panel
@@ -153,8 +154,8 @@ export const storeBookingBody = z.object({
 export type StoreBookingBody = z.input<typeof storeBookingBody>;
 
 /**
- * `POST store/settings/appearance` (store.appearance; multipart): the colours as fields, and the
- * files `logo`, `banner`, `favicon` (each optional; `remove_logo` etc. "1" to take one away).
+ * `POST store/settings/appearance` (store.appearance; JSON): the colours. The images have their own
+ * routes: `POST store/settings/images/:kind` (multipart, one `file`) and `DELETE …/images/:kind`.
  */
 export const storeAppearanceFields = z.object({
   primary_color: hexColorField,
@@ -184,10 +185,16 @@ export const customDomainBody = z.object({
 });
 
 /** `POST settings/booking-page-settings/check-subdomain` and `update-subdomain`. */
-export const subdomainBody = z.object({ subdomain: z.string().trim().toLowerCase().max(40) });
+export const subdomainBody = z.object({ subdomain: subdomainField });
+export const subdomainCheckSchema = z.object({ subdomain: z.string().nullable(), available: z.boolean(), suggestions: z.array(z.string()) });
+export type SubdomainCheck = z.infer<typeof subdomainCheckSchema>;
 
 export const galleryItemSchema = z.object({ id: z.string(), url: z.string(), caption: z.string().nullable(), sort_order: z.number().int(), created_at: z.string() });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
+/** `POST gallery/order` (store.gallery): the pictures' ids in the order to show them (others keep theirs, after). */
+export const galleryOrderBody = z.object({ ids: z.array(uuidField).min(1).max(STORE_GALLERY_MAX) });
+/** `POST gallery` (multipart): the picture `file` and an optional `caption` field. */
+export const STORE_CAPTION_MAX = 200;
 
 export const storePageSchema = z.object({
   id: z.string(),
@@ -246,7 +253,18 @@ export const storeHoldBody = z.object({
   staff_id: uuidField.nullable().optional(),
   branch_id: uuidField.optional(),
   start_time: z.iso.datetime({ offset: true, error: 'date' }),
+  /** The visitor's previous hold, released in the same step (they picked another time). */
+  replace_token: z.string().min(10).max(200).optional(),
 });
+/** `DELETE /api/v1/store/:subdomain/holds/:token`. */
+export const storeHoldTokenParam = z.object({ subdomain: z.string().max(63), token: z.string().min(10).max(200) });
+export const storeSubdomainParam = z.object({ subdomain: z.string().max(63) });
+/** A code was sent: the next one may be asked for after `resend_seconds`. */
+export const storeOtpSentSchema = z.object({ resend_seconds: z.number().int(), expires_in_minutes: z.number().int() });
+/** The phone is confirmed: send `phone_proof` with the booking. */
+export const storePhoneProofSchema = z.object({ phone_proof: z.string(), expires_at: z.string() });
+/** At most this many seats held at once from one address (docs/decisions.md "Booking on the store"). */
+export const STORE_HOLDS_PER_IP = 3;
 export const storeHoldSchema = z.object({ hold_token: z.string(), expires_at: z.string(), start_time: z.string(), staff_ids: z.array(z.string()) });
 export type StoreHold = z.infer<typeof storeHoldSchema>;
 
@@ -302,3 +320,72 @@ export const waitlistBody = z.object({
   locale: z.enum(['ar', 'en']).optional(),
 });
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'cancelled'] as const;
+
+// ------------------------------------------------------------------ the customer's own page (issue 19, H4b)
+
+/** Why the customer may not change the visit through their link (null: they may). */
+export const MANAGE_BLOCKED_REASONS = ['notice_passed', 'not_allowed', 'status'] as const;
+export type ManageBlockedReason = (typeof MANAGE_BLOCKED_REASONS)[number];
+
+/** `GET /api/v1/store/booking/:token`: the order as its customer sees it. */
+export const manageBookingSchema = z.object({
+  business: z.object({ name: z.string(), subdomain: z.string().nullable(), logo: z.string().nullable(), locale: z.enum(['ar', 'en']), currency: z.string(), timezone: z.string() }),
+  order_number: z.number().int(),
+  order_status: z.string(),
+  branch_id: z.string().nullable(),
+  /** The branch's zone: the visit's local times are read in it. */
+  time_zone: z.string(),
+  /** The provider the visit keeps when rescheduled (the customer chose them), else null: any. */
+  staff_id: z.string().nullable(),
+  visits: z.array(
+    z.object({
+      id: z.string(),
+      service_id: z.string().nullable(),
+      service_name: z.string().nullable(),
+      provider_name: z.string().nullable(),
+      start_time: z.string(),
+      end_time: z.string(),
+      status: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+  paid_amount: z.number().int(),
+  /** The visit's deposit (its services' deposits) and what of it is still to pay. */
+  deposit: z.number().int(),
+  deposit_due: z.number().int(),
+  payment_status: z.string(),
+  /** An unexpired payment link of the order is open. */
+  payment_link_open: z.boolean(),
+  can_reschedule: z.boolean(),
+  can_cancel: z.boolean(),
+  reschedule_blocked: z.enum(MANAGE_BLOCKED_REASONS).nullable(),
+  cancel_blocked: z.enum(MANAGE_BLOCKED_REASONS).nullable(),
+  /** Changes are taken until this instant (change_notice_hours before the first visit); null: no active visit. */
+  change_deadline: z.string().nullable(),
+  change_notice_hours: z.number().int(),
+});
+export type ManageBooking = z.infer<typeof manageBookingSchema>;
+
+/** `GET /api/v1/store/booking/:token/slots?from&to`. */
+export const manageSlotsQuery = z.object({ from: z.iso.date('date'), to: z.iso.date('date') });
+
+/** A waitlist entry as the customer (POST) and the dashboard (`GET waitlist`) see it. */
+export const waitlistEntrySchema = z.object({
+  id: z.string(),
+  branch_id: z.string(),
+  service_ids: z.array(z.string()),
+  staff_id: z.string().nullable(),
+  day: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(WAITLIST_STATUSES),
+  offered_at: z.string().nullable(),
+  offer_expires_at: z.string().nullable(),
+  order_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/** `GET /api/v1/waitlist?day&branch_id` (bookings). */
+export const waitlistQuery = z.object({ day: z.iso.date('date').optional(), branch_id: uuidField.optional() });

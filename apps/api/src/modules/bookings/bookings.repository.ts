@@ -679,3 +679,13 @@ export async function deleteBlock(exec: Executor, tenantId: string, id: string):
     .returning({ id: blockTimes.id });
   return rows.length > 0;
 }
+
+/** The order's active appointments, the visit's order (by start, then number); locked when asked (after the order). */
+export async function orderActiveBookings(exec: Executor, tenantId: string, orderId: string, lock = false) {
+  const q = exec
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])))
+    .orderBy(asc(bookings.startAt), asc(bookings.number));
+  return lock ? q.for('update') : q;
+}

@@ -48,10 +48,13 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { nextNumber, reserveNumbers } from '../../lib/numbers';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
+import type { TenantRow } from '../auth/auth.repository';
+import type { OfferChannel } from '@app/shared/schemas/offers';
 import { checkCustomFieldValues, type FieldDefinition } from '../customers/custom-field-values';
 import { logOrder, priceNewOrder, recalculateOrder } from '../orders/order-core';
 import * as repo from './bookings.repository';
 import { notifyBooking } from '../notifications/notify';
+import { sendStoreMessage } from '../store/store-messages';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -293,6 +296,20 @@ function boundary(value: string | undefined, zone: string, end: boolean) {
 /** What claiming a seat needs of its caller: the business (a signed-in account, or the store acting for it). */
 export type ClaimContext = { tenantId: string; tenant: { timezone: string } };
 
+/**
+ * Who books a visit: a signed-in account (the dashboard), or the store acting for the business
+ * (`userId` null, every booking in scope, its offers those of the `booking_page` channel).
+ */
+export type BookingActor = ClaimContext & {
+  tenant: Pick<TenantRow, 'id' | 'subscriptionPlanId' | 'timezone' | 'currency'>;
+  userId: string | null;
+  scope: DataScope;
+  offerChannel: OfferChannel;
+};
+
+/** A new booking's request; the store's arrive `unapproved` when the business approves them first. */
+export type CreateInBody = Omit<CreateBody, 'status'> & { status?: CreateBody['status'] | 'unapproved' };
+
 export function createBookingService(deps: { db: Database; config: Pick<Config, 'appUrl'> }) {
   const { db, config } = deps;
 
@@ -407,6 +424,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     },
   ): Promise<Assigned> {
     const distinct = [...new Set(a.serviceIds)];
+    // A plain read first, without the lock: a slot already full is refused at once rather than after
+    // queueing on the provider lock behind every other request for it (a burst on one slot). The
+    // locked check below stays the guarantee; this one only refuses what it would refuse too.
+    await precheck(tx, ctx, a, distinct);
     const locked = a.staffId
       ? await repo.lockProviders(tx, ctx.tenantId, { ids: [a.staffId] })
       : await repo.lockProviders(tx, ctx.tenantId, { branchId: a.branchId, serviceIds: distinct });
@@ -432,6 +453,29 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     throw refusal(picked.error, a.staffId);
   }
 
+  /**
+   * The same engine on the same inputs as `claim`, read without locking anything: refuses a seat
+   * already taken (bookings, block times, holds). Anything else (an unknown provider, no working
+   * time) is left to the locked check, which answers it in its own words.
+   */
+  async function precheck(tx: Tx, ctx: ClaimContext, a: Parameters<typeof claim>[2], distinct: string[]): Promise<void> {
+    const date = localDateOf(a.start, a.zone);
+    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+      branchId: a.branchId,
+      serviceIds: distinct,
+      ...(a.staffId ? { providerIds: [a.staffId] } : {}),
+      from: date,
+      to: date,
+      tenantTimezone: ctx.tenant.timezone,
+      excludeBookingIds: a.excludeBookingIds ?? [],
+      excludeHoldIds: a.excludeHoldIds ?? [],
+      ...(a.past ? { busyStatuses: PAST_BUSY_STATUSES } : {}),
+    });
+    if (!inputs.providers.some((p) => p.candidate)) return;
+    const picked = pickProvider(a.past ? pastVisitInputs(inputs) : inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
+    if ('error' in picked && picked.error === 'taken') throw refusal(picked.error, a.staffId);
+  }
+
   /** Why the engine found no seat, as the field error the request answers. */
   function refusal(error: string, staffId: string | null) {
     if (error === 'provider_no_times') return fieldError('start_time', 'provider_no_times');
@@ -453,25 +497,44 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
   // ------------------------------------------------------------ free slots
 
-  async function slots(ctx: AuthContext, q: SlotsQueryParsed): Promise<SlotsResponse> {
+  /** 422 unless [from, to] is a range the slots are computed for. */
+  function checkSlotsRange(q: Pick<SlotsQueryParsed, 'from' | 'to'>) {
     if (q.to < q.from) throw fieldError('to', 'end_before_start');
     if (localDates(q.from, q.to).length > SLOTS_RANGE_MAX_DAYS) throw fieldError('to', 'range_too_long', { max: SLOTS_RANGE_MAX_DAYS });
-    return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = scopeOfCaller(ctx);
-      const staffId = ownStaffForRead(scope, q.staff_id);
-      const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
-        branchId: q.branch_id,
-        serviceIds: q.service_ids,
-        // null: an own-scope account without a provider row (nobody's slots).
-        ...(staffId !== undefined ? { providerIds: staffId ? [staffId] : [] } : {}),
-        from: q.from,
-        to: q.to,
-        tenantTimezone: ctx.tenant.timezone,
-        excludeBookingIds: q.exclude_booking_id ? [q.exclude_booking_id] : [],
-      });
-      const { staff_id: _asked, ...rest } = q;
-      return computeSlots(inputs, staffId ? { ...rest, staff_id: staffId } : rest, ctx.tenant.timezone, Date.now());
+  }
+
+  async function slots(ctx: AuthContext, q: SlotsQueryParsed): Promise<SlotsResponse> {
+    checkSlotsRange(q);
+    const staffId = ownStaffForRead(scopeOfCaller(ctx), q.staff_id);
+    const { staff_id: _asked, ...rest } = q;
+    // null: an own-scope account without a provider row (nobody's slots).
+    return slotsFor(ctx.tenantId, ctx.tenant.timezone, staffId ? { ...rest, staff_id: staffId } : rest, staffId === null ? { providerIds: [] } : {});
+  }
+
+  /**
+   * The free slots of a query for a business, with no signed-in caller (the dashboard's slots and the
+   * public store's): one statement for the inputs (loadSlotInputs), then the engine. `providerIds`:
+   * exactly these providers instead of the query's staff_id or the candidates.
+   */
+  async function slotsFor(tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: { providerIds?: string[] } = {}): Promise<SlotsResponse> {
+    checkSlotsRange(q);
+    return withTenant(db, tenantId, (tx) => slotsIn(tx, tenantId, tenantTimezone, q, opts));
+  }
+
+  /** `slotsFor` in the caller's transaction (the store checks its services and window in the same one). */
+  async function slotsIn(tx: Tx, tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: { providerIds?: string[] } = {}): Promise<SlotsResponse> {
+    checkSlotsRange(q);
+    const providerIds = opts.providerIds ?? (q.staff_id ? [q.staff_id] : undefined);
+    const inputs = await repo.loadSlotInputs(tx, tenantId, {
+      branchId: q.branch_id,
+      serviceIds: q.service_ids,
+      ...(providerIds ? { providerIds } : {}),
+      from: q.from,
+      to: q.to,
+      tenantTimezone,
+      excludeBookingIds: q.exclude_booking_id ? [q.exclude_booking_id] : [],
     });
+    return computeSlots(inputs, q, tenantTimezone, Date.now());
   }
 
   /** An own-scope caller sees only its own provider's slots (null: it has no provider row, so none). */
@@ -510,12 +573,24 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   async function create(ctx: AuthContext, body: CreateBody): Promise<CreateBookingResult> {
     const pastVisit = body.recorded_after === true;
     if (pastVisit && !ctx.user.isOwner && !ctx.permissions.includes('bookings.record_past')) throw forbidden();
+    const actor: BookingActor = { tenantId: ctx.tenantId, tenant: ctx.tenant, userId: ctx.user.id, scope: scopeOfCaller(ctx), offerChannel: 'webapp' };
+    return withTenant(db, ctx.tenantId, (tx) => createIn(tx, actor, body));
+  }
+
+  /**
+   * The one path that books a visit (the dashboard's `POST /bookings` and the store's booking), in
+   * the caller's transaction: the checks, the provider lock (claim), the order, its lines, the
+   * appointments, their crews, the log and the notifications. `excludeHoldIds`: the store visitor's
+   * own hold, whose seat is theirs; `log`: added to the order log's line.
+   */
+  async function createIn(tx: Tx, actor: BookingActor, body: CreateInBody, opts: { excludeHoldIds?: string[]; log?: Record<string, unknown> } = {}): Promise<CreateBookingResult> {
+    const pastVisit = body.recorded_after === true;
     const serviceIds = body.service_ids ?? [];
     if (serviceIds.length === 0) throw fieldError('service_ids', 'service_before_time');
     const start = instant(body.start_time, 'start_time');
-    return withTenant(db, ctx.tenantId, async (tx) => {
-      const scope = scopeOfCaller(ctx);
-      const existing = body.order_id ? await repo.findOrder(tx, ctx.tenantId, body.order_id) : null;
+    {
+      const scope = actor.scope;
+      const existing = body.order_id ? await repo.findOrder(tx, actor.tenantId, body.order_id) : null;
       if (body.order_id && !existing) throw fieldError('order_id', 'not_exists');
       if (existing) {
         checkOrderOpen(existing);
@@ -526,13 +601,13 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const branchId = body.branch_id ?? existing?.branchId ?? null;
       // The provider ownStaff will answer with (it refuses below, in the checks' order).
       const askedStaff = scope.bookings === 'all' ? (body.staff_id ?? null) : (scope.providerId ?? null);
-      const c = await repo.bookingContext(tx, ctx.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff });
+      const c = await repo.bookingContext(tx, actor.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff });
       customerOk(customerId, c.customer);
       if (!branchId) throw fieldError('branch_id', 'required');
       const branch = c.branch;
       if (!branch) throw fieldError('branch_id', 'not_exists');
       if (existing?.branchId && existing.branchId !== branchId) throw fieldError('branch_id', 'invalid');
-      const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+      const zone = zoneOf(branch.timezone, actor.tenant.timezone);
       const { list: services, visit } = servicesOk(c.services, serviceIds, branchId);
       const staffId = ownStaff(scope, body.staff_id) ?? null;
       if (staffId) providerOk(c.provider, () => new Set(c.offered), branchId, serviceIds);
@@ -549,9 +624,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const lineTaxes = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
       for (const x of c.taxes) lineTaxes.get(x.serviceId)?.push({ tax_id: x.id, name: x.name, rate_bps: x.rateBps, amount: 0 });
       // A running dashboard (`webapp`) offer changes the service's unit price before any discount (docs/decisions.md "Offers").
-      const offered = await offerPriceFor(tx, ctx.tenantId, 'webapp', serviceIds);
+      const offered = await offerPriceFor(tx, actor.tenantId, actor.offerChannel, serviceIds);
       const priceOf = (s: { id: string; price: number }) => offered.get(s.id)?.price ?? s.price;
-      const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit });
+      const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [] });
       const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
@@ -562,10 +637,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       // A new order is written already priced; an existing one is priced again once its new lines are in.
       const fresh = existing ? null : priceNewOrder(services.map((s) => ({ unitPrice: priceOf(s), quantity: 1, taxes: lineTaxes.get(s.id) ?? [] })), fee);
       // The order's number and its bookings' in one statement.
-      const numbers = await reserveNumbers(tx, ctx.tenantId, existing ? { booking: services.length } : { order: 1, booking: services.length });
+      const numbers = await reserveNumbers(tx, actor.tenantId, existing ? { booking: services.length } : { order: 1, booking: services.length });
       let order: Pick<OrderRow, 'id' | 'number' | 'source'>;
       if (existing) {
-        const locked = await repo.findOrder(tx, ctx.tenantId, existing.id, true);
+        const locked = await repo.findOrder(tx, actor.tenantId, existing.id, true);
         if (!locked) throw fieldError('order_id', 'not_exists');
         checkOrderOpen(locked);
         order = locked;
@@ -573,13 +648,13 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         order = { id: randomUUID(), number: numbers.order!, source: body.source ?? 'calendar' };
       }
       const source = body.source ?? (isBookingSource(order.source) ? order.source : 'calendar');
-      let sortOrder = existing ? await repo.nextItemSortOrder(tx, ctx.tenantId, order.id) : 0;
+      let sortOrder = existing ? await repo.nextItemSortOrder(tx, actor.tenantId, order.id) : 0;
       const times = timeline(visit, start);
       const status = pastVisit ? 'completed' : (body.status ?? 'confirmed');
       const items = services.map((s, i) => {
         const line = fresh?.lines[i];
         return {
-          tenantId: ctx.tenantId,
+          tenantId: actor.tenantId,
           id: randomUUID(),
           orderId: order.id,
           type: 'service',
@@ -597,7 +672,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         const time = times[i]!;
         const line = fresh?.lines[i];
         return {
-          tenantId: ctx.tenantId,
+          tenantId: actor.tenantId,
           id: randomUUID(),
           number: numbers.booking! + i,
           orderId: order.id,
@@ -622,13 +697,13 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           meetingLink: link,
           // The visit's fee is carried by its first booking (one trip).
           transportationFeeAmount: i === 0 ? fee : 0,
-          createdBy: ctx.user.id,
+          createdBy: actor.userId,
         } satisfies typeof bookingsTable.$inferInsert;
       });
       const crews = rowsToBook.flatMap((b, i) =>
-        assigned.crews[i]!.map((providerId) => ({ tenantId: ctx.tenantId, bookingId: b.id, providerId, startAt: b.startAt, occupiedUntil: b.occupiedUntil })),
+        assigned.crews[i]!.map((providerId) => ({ tenantId: actor.tenantId, bookingId: b.id, providerId, startAt: b.startAt, occupiedUntil: b.occupiedUntil })),
       );
-      await assertWithinPlan(tx, ctx.tenant, 'bookings_per_month', rowsToBook.length);
+      await assertWithinPlan(tx, actor.tenant, 'bookings_per_month', rowsToBook.length);
       // The order (when new), its lines, the appointments, their crews and the log line, all in one
       // statement: a round trip, not one a row, while the provider is locked.
       await insertTogether(tx, [
@@ -636,15 +711,15 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           ? []
           : [
               tx.insert(ordersTable).values({
-                tenantId: ctx.tenantId,
+                tenantId: actor.tenantId,
                 id: order.id,
                 number: order.number,
                 branchId,
                 customerId,
                 providerId,
                 source: order.source,
-                currency: ctx.tenant.currency,
-                createdBy: ctx.user.id,
+                currency: actor.tenant.currency,
+                createdBy: actor.userId,
                 ...fresh!.totals,
               }),
             ]),
@@ -652,9 +727,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         tx.insert(bookingsTable).values(rowsToBook),
         ...(crews.length ? [tx.insert(bookingCrew).values(crews)] : []),
         tx.insert(orderLogs).values({
-          tenantId: ctx.tenantId,
+          tenantId: actor.tenantId,
           orderId: order.id,
-          userId: ctx.user.id,
+          userId: actor.userId,
           action: 'booking',
           changes: {
             event: 'created',
@@ -665,6 +740,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             ...(fee ? { transport_fee: fee } : {}),
             ...(pastVisit ? { recorded_after: true } : {}),
             ...(body.walk_in && !pastVisit ? { walk_in: true } : {}),
+            ...opts.log,
           },
         }),
       ]);
@@ -673,21 +749,42 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           await tx
             .update(ordersTable)
             .set({ transportFee: sql`${ordersTable.transportFee} + ${fee}` })
-            .where(and(eq(ordersTable.tenantId, ctx.tenantId), eq(ordersTable.id, order.id)));
+            .where(and(eq(ordersTable.tenantId, actor.tenantId), eq(ordersTable.id, order.id)));
         }
-        await recalculateOrder(tx, ctx.tenantId, order.id);
+        await recalculateOrder(tx, actor.tenantId, order.id);
       }
       // A visit recorded after it happened is not announced.
-      if (!pastVisit) for (const b of rowsToBook) await notifyBooking(tx, ctx.tenantId, b.id, 'booking_created', 'created');
+      if (!pastVisit) for (const b of rowsToBook) await notifyBooking(tx, actor.tenantId, b.id, 'booking_created', 'created');
       const rows = await repo.readBookings(
         tx,
-        ctx.tenantId,
-        ctx.tenant.timezone,
+        actor.tenantId,
+        actor.tenant.timezone,
         { ids: rowsToBook.map((b) => b.id) },
         { order: 'start' },
       );
       return { order_id: order.id, order_number: order.number, bookings: rows.map(toBooking) };
-    });
+    }
+  }
+
+  /**
+   * A seat for a visit not booked yet (a store visitor's hold), in the caller's transaction: the
+   * branch, the services and the provider checked like a booking's, then claimed under the provider
+   * lock like one (`excludeHoldIds`: the visitor's previous hold). Answers each service's provider,
+   * crew and times; the caller writes them down before the transaction ends.
+   */
+  async function seatIn(
+    tx: Tx,
+    ctx: ClaimContext,
+    a: { branchId: string; serviceIds: string[]; staffId: string | null; start: number; excludeHoldIds?: string[] },
+  ): Promise<Assigned & { times: { startAt: Date; endAt: Date; occupiedUntil: Date }[] }> {
+    const c = await repo.bookingContext(tx, ctx.tenantId, { customerId: null, branchId: a.branchId, serviceIds: a.serviceIds, providerId: a.staffId });
+    if (!c.branch) throw fieldError('branch_id', 'not_exists');
+    const zone = zoneOf(c.branch.timezone, ctx.tenant.timezone);
+    const { visit } = servicesOk(c.services, a.serviceIds, a.branchId);
+    if (a.staffId) providerOk(c.provider, () => new Set(c.offered), a.branchId, a.serviceIds);
+    if (a.start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+    const assigned = await claim(tx, ctx, { branchId: a.branchId, zone, serviceIds: a.serviceIds, visit, staffId: a.staffId, start: a.start, excludeHoldIds: a.excludeHoldIds ?? [] });
+    return { ...assigned, times: timeline(visit, a.start) };
   }
 
   /** `POST /order/:id/createBooking`: the appointment of one service item of the order (again). */
@@ -912,6 +1009,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       if (cancelling) await notifyBooking(tx, ctx.tenantId, id, 'booking_cancelled', 'cancelled');
       // Pending or unapproved (or unpaid) confirmed: once per booking, confirmed is never left for them again.
       if (body.status === 'confirmed') await notifyBooking(tx, ctx.tenantId, id, 'booking_confirmed', 'confirmed');
+      // A store request the business approved: its customer gets the confirmation with their page's link (once an order).
+      if (body.status === 'confirmed') await sendStoreMessage(tx, ctx.tenantId, locked.orderId, 'confirmed');
       return readOne(tx, ctx, id);
     });
   }
@@ -1065,10 +1164,100 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     if (!done) throw notFound();
   }
 
+  // ------------------------------------------------------------ the store customer's own changes (issue 19)
+
+  /**
+   * The customer moves their whole visit (every active appointment of the order) to `startIso`
+   * through their booking link (modules/store/store-manage.service.ts): the services back to back as
+   * booked (their booked lengths and buffers), under the provider lock like any booking (claim; the
+   * order's own appointments not counting as busy), with `staffId` (the provider the customer chose)
+   * or any. Logs "rescheduled by the customer" and sends booking_rescheduled. Runs in the caller's
+   * transaction (the caller checked the store's rules).
+   */
+  async function rescheduleVisit(tx: Tx, ctx: ClaimContext, orderId: string, startIso: string, opts: { staffId: string | null }): Promise<{ moved: number }> {
+    const start = instant(startIso, 'start_time');
+    if (start < Date.now()) throw fieldError('start_time', 'slot_in_past');
+    const current = await repo.orderActiveBookings(tx, ctx.tenantId, orderId);
+    if (!current.length) throw fieldError('start_time', 'booking_not_reschedulable');
+    const branchId = current[0]!.branchId;
+    if (!branchId || current.some((b) => b.branchId !== branchId)) throw fieldError('start_time', 'booking_not_reschedulable');
+    const branch = await repo.findBranch(tx, ctx.tenantId, branchId);
+    if (!branch) throw fieldError('start_time', 'provider_no_times');
+    const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+    const visit: VisitService[] = current.map((b) => ({ id: b.serviceId ?? b.id, duration: b.duration, buffer: b.buffer }));
+    checkVisit(visit);
+    const serviceIds = current.flatMap((b) => (b.serviceId ? [b.serviceId] : []));
+    const ids = current.map((b) => b.id);
+    // The customer names only a time: "nobody free" is that time being taken.
+    const assigned = await claim(tx, ctx, { branchId, zone, serviceIds, visit, staffId: opts.staffId, start, excludeBookingIds: ids }).catch((err: unknown) => {
+      const fields = err instanceof AppError ? err.options.fields : undefined;
+      throw fields?.staff_id ? fieldError('start_time', 'time_slot_booked') : err;
+    });
+
+    // Lock order: the providers (claim), the order, then its appointments; unchanged since read, or refused.
+    const order = await repo.findOrder(tx, ctx.tenantId, orderId, true);
+    if (!order) throw notFound();
+    const locked = await repo.orderActiveBookings(tx, ctx.tenantId, orderId, true);
+    const same = locked.length === current.length && locked.every((b, i) => b.id === current[i]!.id && b.startAt.getTime() === current[i]!.startAt.getTime() && b.providerId === current[i]!.providerId);
+    if (!same) throw fieldError('start_time', 'time_slot_booked');
+
+    const times = timeline(visit, start);
+    const moves: Record<string, unknown>[] = [];
+    for (const [i, b] of locked.entries()) {
+      const time = times[i]!;
+      const providerId = assigned.providers[i]!;
+      await tx
+        .update(bookingsTable)
+        .set({ startAt: time.startAt, endAt: time.endAt, occupiedUntil: time.occupiedUntil, providerId, updatedAt: new Date() })
+        .where(and(eq(bookingsTable.tenantId, ctx.tenantId), eq(bookingsTable.id, b.id)));
+      await repo.writeCrew(tx, ctx.tenantId, b.id, assigned.crews[i] ?? [], time.startAt, time.occupiedUntil);
+      if (providerId !== b.providerId) {
+        await tx
+          .update(orderItems)
+          .set({ providerId })
+          .where(and(eq(orderItems.tenantId, ctx.tenantId), eq(orderItems.id, b.orderItemId)));
+      }
+      moves.push({
+        id: b.id,
+        number: b.number,
+        from: { start_time: b.startAt.toISOString(), end_time: b.endAt.toISOString(), staff_id: b.providerId },
+        to: { start_time: time.startAt.toISOString(), end_time: time.endAt.toISOString(), staff_id: providerId },
+      });
+    }
+    await logOrder(tx, ctx.tenantId, orderId, null, 'booking', { event: 'rescheduled', by: 'customer', bookings: moves });
+    for (const [i, b] of locked.entries()) {
+      if (times[i]!.startAt.getTime() !== b.startAt.getTime()) await notifyBooking(tx, ctx.tenantId, b.id, 'booking_rescheduled', times[i]!.startAt.toISOString());
+    }
+    return { moved: locked.length };
+  }
+
+  /** The free seats of the local dates [from, to] for the visit of `serviceIds` (store pages: no signed-in caller). */
+  async function storeSlots(
+    tx: Tx,
+    ctx: ClaimContext,
+    q: { branchId: string; serviceIds: string[]; staffId: string | null; from: string; to: string; excludeBookingIds?: string[] },
+  ): Promise<SlotsResponse> {
+    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+      branchId: q.branchId,
+      serviceIds: q.serviceIds,
+      ...(q.staffId ? { providerIds: [q.staffId] } : {}),
+      from: q.from,
+      to: q.to,
+      tenantTimezone: ctx.tenant.timezone,
+      excludeBookingIds: q.excludeBookingIds ?? [],
+    });
+    const query = { branch_id: q.branchId, service_ids: q.serviceIds, from: q.from, to: q.to, ...(q.staffId ? { staff_id: q.staffId } : {}) } as SlotsQueryParsed;
+    return computeSlots(inputs, query, ctx.tenant.timezone, Date.now());
+  }
+
   return {
     slots,
+    slotsFor,
+    slotsIn,
     computeSlots,
     create,
+    createIn,
+    seatIn,
     createForItem,
     update,
     changeStatus,
@@ -1081,6 +1270,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     createBlock,
     updateBlock,
     removeBlock,
+    rescheduleVisit,
+    storeSlots,
+    claim,
+    timeline,
   };
 }
 

@@ -16,6 +16,7 @@ import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import { clock } from '../../lib/clock';
 import { channelAddress, unreachableReason } from '../channels/channels';
+import { manageUrlFor } from '../store/store-links';
 
 /**
  * Making notifications (issue 18 §1). Two rules keep them from misfiring, the bugs peers are known
@@ -61,7 +62,7 @@ export async function bookingContext(exec: Executor, tenantId: string, bookingId
       service: services.name,
       branch: branches.name,
       branchZone: branches.timezone,
-      tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat },
+      tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat, subdomain: tenants.subdomain },
     })
     .from(bookings)
     .innerJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
@@ -98,7 +99,19 @@ function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable,
     time: formatTime(c.booking.startAt, locale, timeFormat, zone),
     booking_number: String(c.booking.number),
     order_number: String(c.orderNumber),
+    manage_link: manageLinkOf(c),
   };
+}
+
+/** The customer's own page of the booking's order (its store's address), or nothing when the business has no store address. */
+function manageLinkOf(c: Context): string {
+  if (!c.tenant.subdomain) return '';
+  try {
+    return manageUrlFor(c.tenant.subdomain, c.booking.tenantId, c.booking.orderId, c.booking.startAt);
+  } catch {
+    // No server to link to (signed links not configured: a script outside the app).
+    return '';
+  }
 }
 
 /** Who a message may be for: the customer, the provider (and their account), the business's owner. */

@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { resolveSlug } from '../catalogue/catalogue.lib';
 import { insertProvider } from '../providers/providers.repository';
+import { invalidateStoreHosts } from '../store/store-hosts';
 
 const SUFFIXES = ['sa', 'ksa', 'store', 'online', 'shop', 'booking', 'app', 'center'];
 const PREFIXES = ['my', 'the', 'go', 'get'];
@@ -54,23 +55,31 @@ export function createOnboardingService({ db }: { db: Database }) {
     await tx.update(tenants).set({ ...values, updatedAt: sql`now()` }).where(eq(tenants.id, tenantId));
   }
 
-  async function saveTenantInfo(ctx: AuthContext, body: TenantInfoBody) {
-    if (ctx.tenant.subdomain && ctx.tenant.subdomain !== body.subdomain) throw fieldError('subdomain', 'subdomain_fixed');
-    if (await isSubdomainTaken(body.subdomain, ctx.tenantId)) throw fieldError('subdomain', 'subdomain_taken');
+  /**
+   * Writes the business's store URL with `values`: fixed once chosen (a different one is
+   * `subdomain_fixed`), unique across businesses (`subdomain_taken`, also when two race).
+   */
+  async function writeSubdomain(ctx: AuthContext, subdomain: string, values: Partial<typeof tenants.$inferInsert> = {}) {
+    const [current] = await db.select({ subdomain: tenants.subdomain }).from(tenants).where(eq(tenants.id, ctx.tenantId)).limit(1);
+    const fixed = current?.subdomain ?? ctx.tenant.subdomain;
+    if (fixed && fixed !== subdomain) throw fieldError('subdomain', 'subdomain_fixed');
+    if (await isSubdomainTaken(subdomain, ctx.tenantId)) throw fieldError('subdomain', 'subdomain_taken');
     try {
-      await withTenant(db, ctx.tenantId, (tx) =>
-        updateTenant(tx, ctx.tenantId, {
-          name: body.activity_name,
-          storeName: body.store_name,
-          subdomain: body.subdomain,
-          completedLevel: Math.max(ctx.tenant.completedLevel, ONBOARDING_LEVEL.tenantInfo),
-        }),
-      );
+      await withTenant(db, ctx.tenantId, (tx) => updateTenant(tx, ctx.tenantId, { ...values, subdomain }));
+      if (fixed !== subdomain) await invalidateStoreHosts();
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
       if (code === '23505') throw fieldError('subdomain', 'subdomain_taken');
       throw err;
     }
+  }
+
+  async function saveTenantInfo(ctx: AuthContext, body: TenantInfoBody) {
+    await writeSubdomain(ctx, body.subdomain, {
+      name: body.activity_name,
+      storeName: body.store_name,
+      completedLevel: Math.max(ctx.tenant.completedLevel, ONBOARDING_LEVEL.tenantInfo),
+    });
   }
 
   async function saveTenantProfile(ctx: AuthContext, body: TenantProfileBody) {
@@ -173,7 +182,7 @@ export function createOnboardingService({ db }: { db: Database }) {
     });
   }
 
-  return { suggestSubdomains, listIndustries, saveTenantInfo, saveTenantProfile, completeProfile, skip, status };
+  return { isSubdomainTaken, suggestSubdomains, writeSubdomain, listIndustries, saveTenantInfo, saveTenantProfile, completeProfile, skip, status };
 }
 
 export type OnboardingService = ReturnType<typeof createOnboardingService>;

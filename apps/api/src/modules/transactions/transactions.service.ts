@@ -35,6 +35,7 @@ import { liveInvoiceOf, qrOf } from '../invoices/invoice-core';
 import { notePayment } from '../notifications/app-notifications';
 import { notifyBooking, notifyOrder, templateChannels } from '../notifications/notify';
 import { enqueueMessage } from '../outbox/outbox.service';
+import { sendStoreMessage } from '../store/store-messages';
 import { DEFAULT_ENABLED } from '../settings/settings.service';
 import * as repo from './transactions.repository';
 
@@ -606,60 +607,72 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       if (!customer?.phone || !customer.email) throw fieldError('customer_id', 'payment_link_needs_contact');
       const amount = remainingAmount(order.total, order.paidAmount);
       if (amount === 0) throw fieldError('amount', 'order_fully_paid');
-
-      const token = randomToken(32);
-      const url = `${config.appUrl}/pay/${token}`;
-      const expiresAt = new Date(Date.now() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
-      // A new link replaces the order's open ones: only the latest amount can be paid.
-      await repo.expireLinks(tx, ctx.tenantId, await repo.openLinks(tx, ctx.tenantId, orderId));
-      const link = await repo.insertLink(tx, {
-        tenantId: ctx.tenantId,
-        orderId,
-        tokenHash: sha256(token),
-        amount,
-        currency: order.currency,
-        status: 'open',
-        expiresAt,
-        createdBy: ctx.user.id,
-      });
-      const name = customerName(customer.firstName, customer.lastName);
-      const checkout = await gateway.createCheckout({
-        amount,
-        currency: order.currency,
-        reference: link.id,
-        description: `#${order.number}`,
-        returnUrl: url,
-        customer: { name, email: customer.email, phone: customer.phone },
-      });
-      const pending = await insertOnlinePayment(tx, ctx.tenantId, order, { amount, currency: order.currency, status: 'pending', gatewayRef: checkout.gatewayRef, createdBy: ctx.user.id, read: true });
-      await repo.updateLink(tx, ctx.tenantId, link.id, { gatewayRef: checkout.gatewayRef, transactionId: pending.id });
-
       // The customer reads the business's language.
       const locale: Locale = ctx.tenant.locale === 'en' ? 'en' : 'ar';
-      const params = { number: order.number, amount: formatAmount(amount, order.currency), link: url, name };
-      // The business's own `payment_link` templates (keyed by the link); the built-in SMS and e-mail
-      // go on each channel it wrote none for.
-      const own = await templateChannels(tx, ctx.tenantId, 'payment_link');
-      await notifyOrder(tx, ctx.tenantId, orderId, 'payment_link', link.id, { payment_link: url, amount });
-      if (!own.has('sms')) await enqueueMessage(tx, { tenantId: ctx.tenantId, channel: 'sms', recipient: customer.phone, body: t('payment_link_sms', locale, params) });
-      if (!own.has('email')) {
-        await enqueueMessage(tx, {
-          tenantId: ctx.tenantId,
-          channel: 'email',
-          recipient: customer.email,
-          subject: t('payment_link_mail_subject', locale, params),
-          body: t('payment_link_mail_body', locale, params),
-        });
-      }
-      await logOrder(tx, ctx.tenantId, orderId, ctx.user.id, 'payment_link', {
-        payment_link_id: link.id,
-        amount,
-        expires_at: expiresAt.toISOString(),
-        transaction_id: pending.id,
-        number: pending.number,
-      });
-      return { url, expires_at: expiresAt.toISOString(), amount };
+      return createLinkIn(tx, ctx.tenantId, order, { amount, ttlMs: PAYMENT_LINK_TTL_HOURS * HOUR_MS, userId: ctx.user.id, locale });
     });
+  }
+
+  /**
+   * A payment link for `amount` of the order (locked and checked by the caller), good for `ttlMs`:
+   * its token stored hashed, the gateway's checkout opened, a pending online payment standing for it,
+   * and the SMS and e-mail (to what the customer has) in the outbox, all in the caller's transaction.
+   * A new link replaces the order's open ones. `userId` null: made by the store (a deposit).
+   */
+  async function createLinkIn(tx: Tx, tenantId: string, order: OrderRow, p: { amount: number; ttlMs: number; userId: string | null; locale: Locale }): Promise<PaymentLink> {
+    const { amount, locale } = p;
+    const orderId = order.id;
+    const customer = order.customerId ? await repo.findCustomer(tx, tenantId, order.customerId) : null;
+    const token = randomToken(32);
+    const url = `${config.appUrl}/pay/${token}`;
+    const expiresAt = new Date(Date.now() + p.ttlMs);
+    // A new link replaces the order's open ones: only the latest amount can be paid.
+    await repo.expireLinks(tx, tenantId, await repo.openLinks(tx, tenantId, orderId));
+    const link = await repo.insertLink(tx, {
+      tenantId,
+      orderId,
+      tokenHash: sha256(token),
+      amount,
+      currency: order.currency,
+      status: 'open',
+      expiresAt,
+      createdBy: p.userId,
+    });
+    const name = customer ? customerName(customer.firstName, customer.lastName) : '';
+    const checkout = await gateway.createCheckout({
+      amount,
+      currency: order.currency,
+      reference: link.id,
+      description: `#${order.number}`,
+      returnUrl: url,
+      customer: { name, email: customer?.email ?? null, phone: customer?.phone ?? null },
+    });
+    const pending = await insertOnlinePayment(tx, tenantId, order, { amount, currency: order.currency, status: 'pending', gatewayRef: checkout.gatewayRef, createdBy: p.userId, read: true });
+    await repo.updateLink(tx, tenantId, link.id, { gatewayRef: checkout.gatewayRef, transactionId: pending.id });
+
+    const params = { number: order.number, amount: formatAmount(amount, order.currency), link: url, name };
+    // The business's own `payment_link` templates (keyed by the link); the built-in SMS and e-mail
+    // go on each channel it wrote none for.
+    const own = await templateChannels(tx, tenantId, 'payment_link');
+    await notifyOrder(tx, tenantId, orderId, 'payment_link', link.id, { payment_link: url, amount });
+    if (!own.has('sms') && customer?.phone) await enqueueMessage(tx, { tenantId, channel: 'sms', recipient: customer.phone, body: t('payment_link_sms', locale, params) });
+    if (!own.has('email') && customer?.email) {
+      await enqueueMessage(tx, {
+        tenantId,
+        channel: 'email',
+        recipient: customer.email,
+        subject: t('payment_link_mail_subject', locale, params),
+        body: t('payment_link_mail_body', locale, params),
+      });
+    }
+    await logOrder(tx, tenantId, orderId, p.userId, 'payment_link', {
+      payment_link_id: link.id,
+      amount,
+      expires_at: expiresAt.toISOString(),
+      transaction_id: pending.id,
+      number: pending.number,
+    });
+    return { url, expires_at: expiresAt.toISOString(), amount };
   }
 
   /**
@@ -755,6 +768,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     for (const b of found) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to });
     // Confirmed is never left for pending again: one confirmation per booking.
     if (to === 'confirmed') for (const b of found) await notifyBooking(tx, tenantId, b.id, 'booking_confirmed', 'confirmed');
+    // A store booking's deposit came: its customer gets the confirmation with their own page's link.
+    if (to === 'confirmed') await sendStoreMessage(tx, tenantId, orderId, 'confirmed');
   }
 
   /**
@@ -845,7 +860,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     });
   }
 
-  return { paymentOptions, list, forOrder, get, receipt, record, checkout, orderReceipt, approve, reject, trash, restore, forceDelete, createLink, publicLink, simulate, settle, sweepExpiredLinks };
+  return { paymentOptions, list, forOrder, get, receipt, record, checkout, orderReceipt, approve, reject, trash, restore, forceDelete, createLink, createLinkIn, publicLink, simulate, settle, sweepExpiredLinks };
 }
 
 export type TransactionService = ReturnType<typeof createTransactionService>;

@@ -379,7 +379,8 @@ describe('reading transactions', () => {
     expect(await ids({ search: 'zainab' })).toEqual([t2.id, t1.id]);
     expect(await ids({ search: String(t3.number) })).toContain(t3.id);
     expect(await ids({ search: `#${b.number}` })).toContain(t3.id);
-    const today = new Date().toISOString().slice(0, 10);
+    // The business's day (its zone, Asia/Riyadh), not UTC's: from 21:00 UTC they differ.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
     expect(await ids({ order_id: b.id, from: today, to: today })).toEqual([t3.id]);
     expect(await ids({ order_id: b.id, from: '2001-01-01', to: '2001-01-02' })).toEqual([]);
     const bad = await owner.client.get('transactions', { query: { status: 'nope', from: '2020-02-31' } });

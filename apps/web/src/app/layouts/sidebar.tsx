@@ -26,6 +26,11 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   // inline end side, which Mantine names physically (rtl-ok).
   const rtl = i18n.language !== 'en';
   const FoldIcon = collapsed === rtl ? IconChevronsLeft : IconChevronsRight;
+  // The entry lit is the closest one: /store/analytics lights "store analytics", not "store" too.
+  const activePath = entries
+    .map((e) => e.path)
+    .filter((p) => location.pathname === p || location.pathname.startsWith(p + '/'))
+    .sort((a, b) => b.length - a.length)[0];
 
   return (
     <>
@@ -64,7 +69,9 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
                   </Badge>
                 ) : null)
               }
-              active={location.pathname === path || location.pathname.startsWith(path + '/')}
+              active={path === activePath}
+              // The router's own highlight (aria-current) follows the same rule.
+              end={path !== activePath}
               variant="light"
               styles={{ root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: collapsed ? 'center' : undefined } }}
               data-testid={`nav-${path.slice(1)}`}

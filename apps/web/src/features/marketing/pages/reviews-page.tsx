@@ -1,7 +1,7 @@
 import { REVIEW_RATING_MAX, REVIEW_STATUSES, type ReviewStatus } from '@app/shared/schemas/reviews';
 import { Badge, Box, Group, Rating, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconCheck, IconMessageReply, IconStar, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonName } from '@/components/bidi';
 import { filterOf, SelectFilter } from '@/components/list-view/filter-fields';
@@ -45,9 +45,10 @@ export function ReviewStatusBadge({ status, testId }: { status: ReviewStatus; te
  * `/marketing/reviews` (`marketing.reviews`): what customers said after their visits, newest first —
  * the stars, who, the provider and services, the visit's day, the words and the business's reply,
  * the status — in tabs by status (with their counts) and filtered by stars. Approve shows it in the
- * store, reject hides it (either can be changed later); the reply opens in a window.
+ * store, reject hides it (either can be changed later); the reply opens in a window. The same screen
+ * answers at `/store/reviews` with the store's tabs (`tabs`) instead of the marketing ones.
  */
-export function ReviewsPage() {
+export function ReviewsPage({ tabs }: { tabs?: ReactNode } = {}) {
   const { t } = useTranslation('reviews');
   const locale = useLocale();
   const user = useCurrentUser();
@@ -153,7 +154,7 @@ export function ReviewsPage() {
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" w="100%" data-testid="reviews-page">
-      <MarketingTabs />
+      {tabs ?? <MarketingTabs />}
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <ScrollArea type="never" offsetScrollbars={false}>
         <Tabs value={status ?? 'all'} onChange={(v) => list.setFilter('status', v && v !== 'all' ? v : null)} variant="outline">

@@ -21,6 +21,7 @@ const SAMPLES: Record<Locale, Omit<Record<TemplateVariable, string>, 'date' | 't
     amount: '١٥٠٫٠٠ ر.س',
     payment_link: 'https://pay.example.sa/p/7Hk2',
     review_link: 'https://example.sa/r/7Hk2',
+    manage_link: 'https://example.sa/s/alward/b/7Hk2',
     code: '4821',
   },
   en: {
@@ -35,6 +36,7 @@ const SAMPLES: Record<Locale, Omit<Record<TemplateVariable, string>, 'date' | 't
     amount: 'SAR 150.00',
     payment_link: 'https://pay.example.sa/p/7Hk2',
     review_link: 'https://example.sa/r/7Hk2',
+    manage_link: 'https://example.sa/s/alward/b/7Hk2',
     code: '4821',
   },
 };

@@ -1,0 +1,97 @@
+import { idParam } from '@app/shared/schemas/access';
+import { slotsResponse } from '@app/shared/schemas/bookings';
+import { manageBookingSchema, manageCancelBody, manageRescheduleBody, manageSlotsQuery, waitlistBody, waitlistEntrySchema, waitlistQuery } from '@app/shared/schemas/store';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { waitlistEntries } from '../../db/schema/store';
+import { t } from '../../i18n/messages';
+import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
+import { paymentLinkSchema } from '@app/shared/schemas/transactions';
+import { ctxOf, one, written } from '../../lib/http';
+import type { RouteGuard } from '../../plugins/request-context';
+import { createStoreManageService } from './store-manage.service';
+import { createWaitlistService, offerWaitlist } from './waitlist.service';
+
+/**
+ * The customer's own booking page behind its signed link (see, move, cancel: public, rate-limited)
+ * and the waitlist (joining from the store: public; the dashboard's list and removal: `bookings`).
+ */
+export const storeManageRoutes =
+  ({ db, config, gateway }: { db: Database; config: Config; gateway: PaymentGateway }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // A cancellation frees seats: the waitlist is offered them at once (best effort, after commit).
+    const afterCancel = () => {
+      offerWaitlist(db, undefined, app.log).catch((err) => app.log.warn({ err }, 'waitlist pass after a cancellation'));
+    };
+    const svc = createStoreManageService({ db, config, gateway, onCancelled: afterCancel });
+    const waitlist = createWaitlistService({ db });
+    const publicRoute = (max: number): RouteGuard & { rateLimit: { max: number; timeWindow: string } } => ({
+      auth: 'public',
+      globalParams: true,
+      rateLimit: { max, timeWindow: '1 minute' },
+    });
+    const tokenParam = z.object({ token: z.string().min(1).max(200) });
+    const tags = ['store'];
+
+    app.get(
+      '/store/booking/:token',
+      { config: publicRoute(60), schema: { tags, summary: "The customer's own booking (public, signed link)", params: tokenParam, response: { 200: one(manageBookingSchema) } } },
+      async (request) => ({ data: await svc.view(request.params.token) }),
+    );
+    app.get(
+      '/store/booking/:token/slots',
+      { config: publicRoute(60), schema: { tags, summary: 'Free times to move the visit to (public, signed link)', params: tokenParam, querystring: manageSlotsQuery, response: { 200: slotsResponse } } },
+      async (request) => svc.slots(request.params.token, request.query),
+    );
+    app.post(
+      '/store/booking/:token/reschedule',
+      {
+        config: publicRoute(10),
+        schema: { tags, summary: 'Move the whole visit to a new start (public, signed link)', params: tokenParam, body: manageRescheduleBody, response: { 200: written(manageBookingSchema) } },
+      },
+      async (request) => ({ message: t('visit_rescheduled', request.locale), data: await svc.reschedule(request.params.token, request.body) }),
+    );
+    app.post(
+      '/store/booking/:token/cancel',
+      { config: publicRoute(10), schema: { tags, summary: 'Cancel the visit (public, signed link)', params: tokenParam, body: manageCancelBody, response: { 200: written(manageBookingSchema) } } },
+      async (request) => ({ message: t('visit_cancelled', request.locale), data: await svc.cancel(request.params.token, request.body) }),
+    );
+
+    app.post(
+      '/store/booking/:token/pay',
+      { config: publicRoute(10), schema: { tags, summary: 'A fresh payment link for what the visit still waits for (public, signed link)', params: tokenParam, response: { 200: one(paymentLinkSchema) } } },
+      async (request) => ({ data: await svc.pay(request.params.token) }),
+    );
+
+    app.post(
+      '/store/:subdomain/waitlist',
+      {
+        config: publicRoute(10),
+        schema: {
+          tags,
+          summary: 'Join the waitlist of a full day (public; a repeat answers the entry already waiting)',
+          params: z.object({ subdomain: z.string().min(1).max(63) }),
+          body: waitlistBody,
+          response: { 200: written(waitlistEntrySchema), 201: written(waitlistEntrySchema) },
+        },
+      },
+      async (request, reply) => {
+        const { entry, created } = await waitlist.join(request.params.subdomain, request.body);
+        return reply.status(created ? 201 : 200).send({ message: t('waitlist_joined', request.locale), data: entry });
+      },
+    );
+
+    const desk: RouteGuard = { permissions: ['bookings'] };
+    app.get(
+      '/waitlist',
+      { config: desk, schema: { tags, summary: 'The waitlist, by day and branch', querystring: waitlistQuery, response: { 200: z.object({ data: z.array(waitlistEntrySchema) }) } } },
+      async (request) => ({ data: await waitlist.list(ctxOf(request), request.query) }),
+    );
+    app.delete(
+      '/waitlist/:id',
+      { config: { ...desk, resources: { id: waitlistEntries } }, schema: { tags, summary: 'Take an entry off the waitlist', params: idParam, response: { 200: written(waitlistEntrySchema) } } },
+      async (request) => ({ message: t('waitlist_removed', request.locale), data: await waitlist.remove(ctxOf(request), request.params.id) }),
+    );
+  };

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+
+/** Tests only: real images of a chosen size, made here (no binary fixtures in the repository). */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A valid RGB PNG of `width`×`height`: one colour, or random pixels (`noise`, which deflate cannot
+ * shrink, so the file is about width×height×3 bytes).
+ */
+export function png(width: number, height: number, opts: { noise?: boolean } = {}): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const row = width * 3 + 1;
+  const raw = opts.noise ? randomBytes(row * height) : Buffer.alloc(row * height, 0x7f);
+  for (let y = 0; y < height; y++) raw[y * row] = 0; // filter: none
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The header of a baseline JPEG (SOI, JFIF APP0, a quantization table, SOF0 with the size, then SOS). */
+export function jpegHeader(width: number, height: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const dqt = Buffer.concat([Buffer.from([0xff, 0xdb, 0x00, 0x43, 0x00]), Buffer.alloc(64, 1)]);
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sos = Buffer.from([0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, dqt, sof, sos, Buffer.alloc(32, 0x55), Buffer.from([0xff, 0xd9])]);
+}
+
+/** The first bytes of a lossy (VP8), lossless (VP8L) or extended (VP8X) WEBP of that size. */
+export function webpHeader(kind: 'VP8 ' | 'VP8L' | 'VP8X', width: number, height: number): Buffer {
+  const head = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x40, 0, 0, 0]), Buffer.from('WEBP'), Buffer.from(kind, 'latin1'), Buffer.from([0x20, 0, 0, 0])]);
+  const body = Buffer.alloc(24);
+  if (kind === 'VP8 ') {
+    body.set([0x9d, 0x01, 0x2a], 3);
+    body.writeUInt16LE(width, 6);
+    body.writeUInt16LE(height, 8);
+  } else if (kind === 'VP8L') {
+    body[0] = 0x2f;
+    body.writeUInt32LE(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14), 1);
+  } else {
+    body.writeUIntLE(width - 1, 4, 3);
+    body.writeUIntLE(height - 1, 7, 3);
+  }
+  return Buffer.concat([head, body]);
+}
