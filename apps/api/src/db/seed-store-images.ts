@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../lib/png';
 import { Rng } from './seed-demo';
 
 /**
@@ -17,32 +17,6 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 /** 0 outside, 1 inside, a pixel-wide edge between (`d`: signed distance, negative inside). */
 const cover = (d: number, edge: number) => clamp01(0.5 - d / edge);
-
-/** An 8-bit RGB PNG of `width`×`height` from its pixels (`rgb`: 3 bytes a pixel, row by row). */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
-  const stride = width * 3;
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    // Filter "up" (the difference to the row above): smooth pictures compress well.
-    const at = y * (stride + 1);
-    const row = y * stride;
-    raw[at] = y === 0 ? 0 : 2;
-    for (let i = 0; i < stride; i++) raw[at + 1 + i] = y === 0 ? rgb[row + i]! : (rgb[row + i]! - rgb[row - stride + i]! + 256) & 255;
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The pixels `paint` gives, as encodePng takes them. */
 function paintAll(width: number, height: number, paint: (x: number, y: number) => Rgb): Uint8Array {
@@ -187,8 +161,3 @@ export function galleryPng(i: number, width = 640, height = 480): Buffer {
 }
 
 export const GALLERY_COUNT = GALLERY_TONES.length;
-
-/** Width and height from a PNG's header. */
-export function pngSize(bytes: Buffer): { width: number; height: number } {
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}

@@ -293,6 +293,9 @@ function boundary(value: string | undefined, zone: string, end: boolean) {
  * modules, which lock an order before its bookings): providers (sorted by id) → the order → the
  * booking. Nothing is locked before the providers.
  */
+/** Exactly these providers (else the query's staff or any), and bookings that do not count as busy. */
+type SlotsOptions = { providerIds?: string[]; excludeBookingIds?: string[] };
+
 /** What claiming a seat needs of its caller: the business (a signed-in account, or the store acting for it). */
 export type ClaimContext = { tenantId: string; tenant: { timezone: string } };
 
@@ -516,13 +519,16 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
    * public store's): one statement for the inputs (loadSlotInputs), then the engine. `providerIds`:
    * exactly these providers instead of the query's staff_id or the candidates.
    */
-  async function slotsFor(tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: { providerIds?: string[] } = {}): Promise<SlotsResponse> {
+  async function slotsFor(tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: SlotsOptions = {}): Promise<SlotsResponse> {
     checkSlotsRange(q);
     return withTenant(db, tenantId, (tx) => slotsIn(tx, tenantId, tenantTimezone, q, opts));
   }
 
-  /** `slotsFor` in the caller's transaction (the store checks its services and window in the same one). */
-  async function slotsIn(tx: Tx, tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: { providerIds?: string[] } = {}): Promise<SlotsResponse> {
+  /**
+   * `slotsFor` in the caller's transaction (the store checks its services and window in the same one;
+   * a customer's reschedule leaves out the visit's own bookings, `excludeBookingIds`).
+   */
+  async function slotsIn(tx: Tx, tenantId: string, tenantTimezone: string, q: SlotsQueryParsed, opts: SlotsOptions = {}): Promise<SlotsResponse> {
     checkSlotsRange(q);
     const providerIds = opts.providerIds ?? (q.staff_id ? [q.staff_id] : undefined);
     const inputs = await repo.loadSlotInputs(tx, tenantId, {
@@ -532,7 +538,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       from: q.from,
       to: q.to,
       tenantTimezone,
-      excludeBookingIds: q.exclude_booking_id ? [q.exclude_booking_id] : [],
+      excludeBookingIds: [...(q.exclude_booking_id ? [q.exclude_booking_id] : []), ...(opts.excludeBookingIds ?? [])],
     });
     return computeSlots(inputs, q, tenantTimezone, Date.now());
   }
@@ -1231,25 +1237,6 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     return { moved: locked.length };
   }
 
-  /** The free seats of the local dates [from, to] for the visit of `serviceIds` (store pages: no signed-in caller). */
-  async function storeSlots(
-    tx: Tx,
-    ctx: ClaimContext,
-    q: { branchId: string; serviceIds: string[]; staffId: string | null; from: string; to: string; excludeBookingIds?: string[] },
-  ): Promise<SlotsResponse> {
-    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
-      branchId: q.branchId,
-      serviceIds: q.serviceIds,
-      ...(q.staffId ? { providerIds: [q.staffId] } : {}),
-      from: q.from,
-      to: q.to,
-      tenantTimezone: ctx.tenant.timezone,
-      excludeBookingIds: q.excludeBookingIds ?? [],
-    });
-    const query = { branch_id: q.branchId, service_ids: q.serviceIds, from: q.from, to: q.to, ...(q.staffId ? { staff_id: q.staffId } : {}) } as SlotsQueryParsed;
-    return computeSlots(inputs, query, ctx.tenant.timezone, Date.now());
-  }
-
   return {
     slots,
     slotsFor,
@@ -1271,7 +1258,6 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     updateBlock,
     removeBlock,
     rescheduleVisit,
-    storeSlots,
     claim,
     timeline,
   };

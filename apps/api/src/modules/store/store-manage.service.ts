@@ -177,14 +177,14 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       const from = q.from < today ? today : q.from;
       const to = q.to > last ? last : q.to;
       if (to < from) return { data: [], meta: { time_zone: l.zone } };
-      return bookingService.storeSlots(tx, l.ctx, {
-        branchId: l.branchId,
-        serviceIds: l.active.flatMap((v) => (v.b.serviceId ? [v.b.serviceId] : [])),
-        staffId: chosenStaff(l.order.metaData),
-        from,
-        to,
-        excludeBookingIds: l.active.map((v) => v.b.id),
-      });
+      const staffId = chosenStaff(l.order.metaData);
+      return bookingService.slotsIn(
+        tx,
+        tenantId,
+        l.ctx.tenant.timezone,
+        { branch_id: l.branchId, service_ids: l.active.flatMap((v) => (v.b.serviceId ? [v.b.serviceId] : [])), from, to, ...(staffId ? { staff_id: staffId } : {}) },
+        { excludeBookingIds: l.active.map((v) => v.b.id) },
+      );
     });
   }
 

@@ -1,43 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../../lib/png';
 
 /** Tests only: real images of a chosen size, made here (no binary fixtures in the repository). */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 
 /**
  * A valid RGB PNG of `width`×`height`: one colour, or random pixels (`noise`, which deflate cannot
  * shrink, so the file is about width×height×3 bytes).
  */
 export function png(width: number, height: number, opts: { noise?: boolean } = {}): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = width * 3 + 1;
-  const raw = opts.noise ? randomBytes(row * height) : Buffer.alloc(row * height, 0x7f);
-  for (let y = 0; y < height; y++) raw[y * row] = 0; // filter: none
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const pixels = width * height * 3;
+  return encodePng(width, height, opts.noise ? randomBytes(pixels) : Buffer.alloc(pixels, 0x7f));
 }
 
 /** The header of a baseline JPEG (SOI, JFIF APP0, a quantization table, SOF0 with the size, then SOS). */

@@ -265,7 +265,13 @@ async function offerGroup(tx: Tx, bookingService: BookingServiceLike, g: { tenan
     });
     let free: { start_time: string } | undefined;
     try {
-      const found = await bookingService.storeSlots(tx, ctx, { branchId: g.branchId, serviceIds: entry.serviceIds, staffId: entry.staffId, from: g.day, to: g.day });
+      const found = await bookingService.slotsIn(tx, g.tenantId, ctx.tenant.timezone, {
+        branch_id: g.branchId,
+        service_ids: entry.serviceIds,
+        from: g.day,
+        to: g.day,
+        ...(entry.staffId ? { staff_id: entry.staffId } : {}),
+      });
       free = found.data.flatMap((d) => d.slots).find((s) => Date.parse(s.start_time) > now.getTime());
     } catch {
       continue;
