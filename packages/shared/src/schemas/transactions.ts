@@ -163,6 +163,8 @@ export const publicPaymentSchema = z.object({
   currency: z.string(),
   status: z.enum(PAYMENT_LINK_STATUSES),
   expires_at: z.string(),
+  /** A visit booked on the store: the customer's own page to go back to (see, reschedule, cancel). */
+  booking_url: z.string().nullable(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 

@@ -314,6 +314,8 @@ describe('booking', () => {
       const token = data.payment_url.split('/pay/')[1];
       const pay = await visitor().get(`pay/${token}`);
       expect(pay.json().data.amount).toBe(2500);
+      // The pay page leads back to the customer's own page.
+      expect(pay.json().data.booking_url).toBe(data.manage_url);
       const paid = await visitor().post(`pay/${token}/simulate`, { outcome: 'paid' });
       expect(paid.statusCode, paid.body).toBe(200);
       expect(await activeAt(p, at(d, '10:00'))).toBe(1);

@@ -18,7 +18,7 @@ import {
 } from '@app/shared/schemas/transactions';
 import { type BookingStatus, canTransition as canBookingTransition } from '@app/shared/states/booking';
 import { assertTransition, INITIAL_TRANSACTION_STATUS, remainingAmount, requiresOperator } from '@app/shared/states/transaction';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
@@ -35,6 +35,7 @@ import { liveInvoiceOf, qrOf } from '../invoices/invoice-core';
 import { notePayment } from '../notifications/app-notifications';
 import { notifyBooking, notifyOrder, templateChannels } from '../notifications/notify';
 import { enqueueMessage } from '../outbox/outbox.service';
+import { manageUrlFor } from '../store/store-links';
 import { sendStoreMessage } from '../store/store-messages';
 import { DEFAULT_ENABLED } from '../settings/settings.service';
 import * as repo from './transactions.repository';
@@ -687,6 +688,15 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       const tenant = await repo.findTenant(tx, link.tenantId);
       if (!order || !tenant) throw linkInvalid();
       if (link.status !== 'paid' && !stillPayable(link, order)) throw linkInvalid();
+      // A store visit's deposit: the way back to the customer's own page.
+      let bookingUrl: string | null = null;
+      if (order.source === 'booking-page' && tenant.subdomain) {
+        const [last] = await tx
+          .select({ at: max(bookings.startAt) })
+          .from(bookings)
+          .where(and(eq(bookings.tenantId, link.tenantId), eq(bookings.orderId, order.id)));
+        if (last?.at) bookingUrl = manageUrlFor(tenant.subdomain, link.tenantId, order.id, last.at);
+      }
       return {
         business: tenant.name ?? tenant.storeName ?? '',
         order_number: order.number,
@@ -694,6 +704,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         currency: link.currency,
         status: link.status === 'paid' ? 'paid' : 'open',
         expires_at: link.expiresAt.toISOString(),
+        booking_url: bookingUrl,
       };
     });
   }

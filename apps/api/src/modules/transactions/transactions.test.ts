@@ -523,7 +523,7 @@ describe('payment links', () => {
     const view = await visitor.get(`pay/${token}`);
     expect(view.statusCode).toBe(200);
     const [tn] = await rows<{ name: string }>(t.db, sql`select name from tenants where id = ${tenant}`);
-    expect(view.json().data).toEqual({ business: tn?.name, order_number: order.number, amount: 5_000, currency: 'SAR', status: 'open', expires_at: link.expires_at });
+    expect(view.json().data).toEqual({ business: tn?.name, order_number: order.number, amount: 5_000, currency: 'SAR', status: 'open', expires_at: link.expires_at, booking_url: null });
 
     // While the customer has not paid, the link's payment is a pending online transaction.
     const onlineOf = async () => (await owner.client.get('transactions', { query: { order_id: order.id, payment_method: 'online' } })).json().data as { id: string; status: string; amount: number; number: number }[];

@@ -133,6 +133,11 @@ export function PayPage() {
             </Text>
           </Stack>
         )}
+        {p.booking_url && (
+          <Button component="a" href={p.booking_url} variant={p.status === 'paid' ? 'filled' : 'subtle'} fullWidth data-testid="pay-booking-link">
+            {t('pay.backToBooking')}
+          </Button>
+        )}
       </Stack>
     );
   }
