@@ -94,7 +94,7 @@ export function maskUrl(url: string): string {
     .replace(/(\/store\/[^/]+\/holds\/)[^/?#]+/, '$1[redacted]')
     .replace(/(^\/s\/[a-z]+\/b\/|^\/b\/|\/api\/v1\/store\/booking\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/public\/reviews\/|^\/r\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:token|code|passcode|password|email|secret)=)[^&#]*/gi, '$1[redacted]');
+    .replace(/([?&](?:token|code|passcode|password|email|secret|hold)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**

@@ -313,6 +313,7 @@ export const MESSAGES = {
   waitlist_joined_sms: { ar: 'أنت في قائمة انتظار {business} ليوم {date}، سنرسل لك رسالة عند توفر موعد', en: 'You are on the {business} waitlist for {date}: we will message you when a seat frees up' },
   waitlist_offer_sms: { ar: 'توفر موعد لدى {business} يوم {date} الساعة {time}، احجزه خلال {minutes} دقيقة: {link}', en: 'A seat at {business} is free on {date} at {time}: book it within {minutes} minutes: {link}' },
   waitlist_removed: { ar: 'حُذف من قائمة الانتظار', en: 'Removed from the waitlist' },
+  waitlist_phone_limit: { ar: 'هذا الرقم في قائمة الانتظار لـ {max} مواعيد بالفعل، وهو الحد الأقصى', en: 'This number is already on the waitlist for {max} visits, the most allowed' },
   review_exists: { ar: 'قيّمت هذه الزيارة من قبل، شكرًا لك', en: 'This visit has already been reviewed: thank you' },
   review_order_not_completed: { ar: 'لا يمكن تقييم الزيارة قبل اكتمالها', en: 'A visit can be reviewed only once it is completed' },
   review_received: { ar: 'شكرًا لتقييمك', en: 'Thank you for your review' },

@@ -55,6 +55,8 @@ export const STORE_DEPOSIT_MINUTES = 30;
 export const STORE_PHONE_PROOF_MINUTES = 30;
 /** A waitlist offer (and its hold) lasts this long. */
 export const WAITLIST_OFFER_MINUTES = 30;
+/** A phone may wait on a business's waitlist for at most this many days and visits at once. */
+export const WAITLIST_PER_PHONE = 3;
 /** The copy-link button shows "copied" this long (spec §5: 2 s feedback). */
 export const COPY_FEEDBACK_MS = 2000;
 /** The customer's own booking link is good until this many days after the visit. */
@@ -317,9 +319,14 @@ export const waitlistBody = z.object({
   phone: z.string().trim().min(1).max(32),
   phone_country: z.string().length(2).optional(),
   email: z.string().trim().max(190).optional(),
+  /** From `/otp/verify`, when the store asks for the phone to be confirmed. */
+  phone_proof: z.string().max(400).optional(),
   locale: z.enum(['ar', 'en']).optional(),
 });
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'cancelled'] as const;
+/** What joining answers, a first join and a repeat alike (nothing of the entry: anyone may know a phone). */
+export const waitlistJoinedSchema = z.object({ day: z.string(), status: z.literal('waiting') });
+export type WaitlistJoined = z.infer<typeof waitlistJoinedSchema>;
 
 // ------------------------------------------------------------------ the customer's own page (issue 19, H4b)
 

@@ -1190,6 +1190,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     const branch = await repo.findBranch(tx, ctx.tenantId, branchId);
     if (!branch) throw fieldError('start_time', 'provider_no_times');
     const zone = zoneOf(branch.timezone, ctx.tenant.timezone);
+    // One visit moves as one block: appointments back to back, as the store books them. An order whose
+    // appointments lie apart (sessions on several days, added from the dashboard) is moved there.
+    if (current.some((b, i) => i > 0 && b.startAt.getTime() !== current[i - 1]!.occupiedUntil.getTime())) throw fieldError('start_time', 'booking_not_reschedulable');
     const visit: VisitService[] = current.map((b) => ({ id: b.serviceId ?? b.id, duration: b.duration, buffer: b.buffer }));
     checkVisit(visit);
     const serviceIds = current.flatMap((b) => (b.serviceId ? [b.serviceId] : []));

@@ -60,12 +60,16 @@ export function createOnboardingService({ db }: { db: Database }) {
    * `subdomain_fixed`), unique across businesses (`subdomain_taken`, also when two race).
    */
   async function writeSubdomain(ctx: AuthContext, subdomain: string, values: Partial<typeof tenants.$inferInsert> = {}) {
-    const [current] = await db.select({ subdomain: tenants.subdomain }).from(tenants).where(eq(tenants.id, ctx.tenantId)).limit(1);
-    const fixed = current?.subdomain ?? ctx.tenant.subdomain;
-    if (fixed && fixed !== subdomain) throw fieldError('subdomain', 'subdomain_fixed');
     if (await isSubdomainTaken(subdomain, ctx.tenantId)) throw fieldError('subdomain', 'subdomain_taken');
     try {
-      await withTenant(db, ctx.tenantId, (tx) => updateTenant(tx, ctx.tenantId, { ...values, subdomain }));
+      // Fixed once chosen: checked on the business's row locked, so two first choices at once cannot both win.
+      const fixed = await withTenant(db, ctx.tenantId, async (tx) => {
+        const [current] = await tx.select({ subdomain: tenants.subdomain }).from(tenants).where(eq(tenants.id, ctx.tenantId)).for('update');
+        const chosen = current?.subdomain ?? null;
+        if (chosen && chosen !== subdomain) throw fieldError('subdomain', 'subdomain_fixed');
+        await updateTenant(tx, ctx.tenantId, { ...values, subdomain });
+        return chosen;
+      });
       if (fixed !== subdomain) await invalidateStoreHosts();
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;

@@ -33,7 +33,7 @@ import { t } from '../../i18n/messages';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { readLinkToken, signLinkToken } from '../../lib/signed-links';
+import { signLinkToken } from '../../lib/signed-links';
 import * as bookingRepo from '../bookings/bookings.repository';
 import { type BookingActor, type CreateInBody, createBookingService, zoneOf } from '../bookings/bookings.service';
 import { redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
@@ -43,7 +43,9 @@ import { sendOtpMessage } from '../notifications/otp-message';
 import { logOrder, recalculateOrder } from '../orders/order-core';
 import * as payRepo from '../transactions/transactions.repository';
 import { createTransactionService } from '../transactions/transactions.service';
+import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
+import { isStoreService } from './store-services';
 import { sendStoreMessage } from './store-messages';
 
 type SlotsQuery = z.output<typeof storeSlotsQuery>;
@@ -67,11 +69,10 @@ type Store = {
 };
 
 const storeUnavailable = () => new AppError(503, 'store_unavailable', { code: 'store-unavailable' });
-const phoneNotVerified = () => fieldError('phone_proof', 'phone_not_verified');
 
-/** The E.164 phone of a form, or 422 on `phone`. */
-function phoneOf(raw: string, country: string | undefined): string {
-  const e164 = normalizePhone(raw, country ?? 'SA');
+/** The E.164 phone of a form (a local number read in the business's country unless told), or 422 on `phone`. */
+function phoneOf(raw: string, country: string | undefined, tenantCountry: string): string {
+  const e164 = normalizePhone(raw, country ?? tenantCountry);
   if (!e164) throw fieldError('phone', 'phone');
   return e164;
 }
@@ -157,7 +158,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     const byId = new Map((row?.services ?? []).map((r) => [r.id, r]));
     serviceIds.forEach((id, i) => {
       const s = byId.get(id);
-      if (!(s?.shown && s.isPublic)) throw fieldError(`service_ids.${i}`, 'not_exists');
+      if (!s || !isStoreService({ displayOnBookingPage: s.shown, isPublic: s.isPublic })) throw fieldError(`service_ids.${i}`, 'not_exists');
     });
     const branch = row?.branch ?? null;
     if (!branch) throw fieldError('branch_id', 'not_exists');
@@ -205,6 +206,18 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     const store = await storeOf(subdomain);
     const tenantId = store.tenant.id;
     const start = startOf(body.start_time);
+    // The address's allowance is taken before the first await (a placeholder, given back in `finally`),
+    // so simultaneous requests from one address cannot all pass the count; a replaced hold makes room.
+    const placeholder = `pending:${randomUUID()}`;
+    {
+      const mine = liveHolds(ip);
+      if (mine.size >= STORE_HOLDS_PER_IP + (body.replace_token ? 1 : 0)) {
+        throw new AppError(429, 'store_holds_limit', { params: { max: STORE_HOLDS_PER_IP }, retryAfter: STORE_HOLD_MINUTES * 60 });
+      }
+      mine.set(placeholder, Date.now() + STORE_HOLD_MINUTES * MINUTE);
+      heldBy.set(ip, mine);
+    }
+    try {
     const result = await withTenant(db, tenantId, async (tx) => {
       let previous: string | null = null;
       if (body.replace_token) {
@@ -213,10 +226,6 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
           .where(and(eq(slotHolds.tenantId, tenantId), eq(slotHolds.tokenHash, sha256(body.replace_token))))
           .returning({ id: slotHolds.id });
         previous = old?.id ?? null;
-      }
-      const mine = liveHolds(ip);
-      if (mine.size - (previous && mine.has(previous) ? 1 : 0) >= STORE_HOLDS_PER_IP) {
-        throw new AppError(429, 'store_holds_limit', { params: { max: STORE_HOLDS_PER_IP }, retryAfter: STORE_HOLD_MINUTES * 60 });
       }
       const v = await visitOf(tx, store, body.service_ids, body.branch_id);
       if (localDateOf(start, v.zone) > v.lastDay) throw fieldError('start_time', 'outside_booking_window');
@@ -249,6 +258,9 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     mine.set(result.id, result.expiresAt.getTime());
     heldBy.set(ip, mine);
     return { hold_token: result.token, expires_at: result.expiresAt.toISOString(), start_time: new Date(start).toISOString(), staff_ids: result.providers };
+    } finally {
+      forgetHold(placeholder);
+    }
   }
 
   /** Gives a held seat back (the visitor left or picked another time); an unknown token is already free. */
@@ -272,7 +284,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
   async function sendCode(subdomain: string, body: OtpBody, locale: Locale) {
     const store = await storeOf(subdomain);
     const tenantId = store.tenant.id;
-    const phone = phoneOf(body.phone, body.phone_country);
+    const phone = phoneOf(body.phone, body.phone_country, store.tenant.country);
     await withTenant(db, tenantId, async (tx) => {
       // One code at a time a phone: concurrent sends for it are taken one after the other.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`store-otp:${tenantId}:${phone}`}))`);
@@ -302,7 +314,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
   async function verifyCode(subdomain: string, body: OtpVerifyBody) {
     const store = await storeOf(subdomain);
     const tenantId = store.tenant.id;
-    const phone = phoneOf(body.phone, body.phone_country);
+    const phone = phoneOf(body.phone, body.phone_country, store.tenant.country);
     // A wrong code is counted: the transaction must commit, so the error is thrown after it.
     const outcome = await withTenant(db, tenantId, async (tx) => {
       const [row] = await tx
@@ -349,16 +361,10 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     const store = await storeOf(subdomain);
     const tenant = store.tenant;
     const tenantId = tenant.id;
-    const phone = phoneOf(body.phone, body.phone_country);
+    const phone = phoneOf(body.phone, body.phone_country, store.tenant.country);
     const email = body.email?.trim() ? body.email.trim().toLowerCase() : null;
     if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw fieldError('email', 'email');
-    let proofRow: string | null = null;
-    if (store.requirePhoneOtp) {
-      if (!body.phone_proof) throw phoneNotVerified();
-      const read = readLinkToken('phone-proof', body.phone_proof, new Date());
-      if (typeof read === 'string' || read.tenantId !== tenantId) throw phoneNotVerified();
-      proofRow = read.id;
-    }
+    const proofRow = store.requirePhoneOtp ? phoneProofId(body.phone_proof, tenantId) : null;
     // The visitor's messages in the language they booked in.
     const messageLocale: Locale = locale;
 
@@ -369,15 +375,9 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
         .where(and(eq(slotHolds.tenantId, tenantId), eq(slotHolds.tokenHash, sha256(body.hold_token)), sql`${slotHolds.expiresAt} > now()`))
         .for('update');
       if (!held) throw fieldError('hold_token', 'hold_expired');
-      if (proofRow) {
-        const [otp] = await tx
-          .select({ phone: storeOtps.phone, verifiedAt: storeOtps.verifiedAt })
-          .from(storeOtps)
-          .where(and(eq(storeOtps.tenantId, tenantId), eq(storeOtps.id, proofRow)));
-        if (!otp?.verifiedAt || otp.phone !== phone) throw phoneNotVerified();
-      }
+      if (proofRow) await assertPhoneProven(tx, tenantId, proofRow, phone);
       const v = await visitOf(tx, store, held.serviceIds, held.branchId);
-      const customerId = await customerFor(tx, tenantId, { phone, country: body.phone_country ?? 'SA', first: body.first_name, last: body.last_name ?? '', email });
+      const customerId = await customerFor(tx, tenantId, { phone, country: body.phone_country ?? tenant.country, first: body.first_name, last: body.last_name ?? '', email, proven: proofRow !== null });
 
       const status = store.approveBookings ? 'unapproved' : v.deposit > 0 ? 'pending' : 'confirmed';
       // The hold's providers: one for the whole visit is asked for by name; a split visit is claimed again.
@@ -456,7 +456,12 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
   }
 
   /** The customer of the phone, else a new one; a blocked customer is refused (422 on `phone`). */
-  async function customerFor(tx: Tx, tenantId: string, c: { phone: string; country: string; first: string; last: string; email: string | null }): Promise<string> {
+  /**
+   * The customer of the phone, created on a first booking. An e-mail given is added to an existing
+   * customer who has none only when the phone was proven by its code: otherwise anyone typing a
+   * stranger's number could point that customer's messages at their own address.
+   */
+  async function customerFor(tx: Tx, tenantId: string, c: { phone: string; country: string; first: string; last: string; email: string | null; proven: boolean }): Promise<string> {
     const find = () =>
       tx
         .select({ id: customers.id, blockedAt: customers.blockedAt, email: customers.email })
@@ -472,7 +477,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
       return found.id;
     }
     if (found.blockedAt) throw fieldError('phone', 'customer_is_blocked');
-    if (!found.email && c.email) await tx.update(customers).set({ email: c.email, updatedAt: new Date() }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, found.id)));
+    if (!found.email && c.email && c.proven) await tx.update(customers).set({ email: c.email, updatedAt: new Date() }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, found.id)));
     return found.id;
   }
 
@@ -506,12 +511,19 @@ export type StoreBookingService = ReturnType<typeof createStoreBookingService>;
  * with them when nothing else of it stays active, its coupon use given back and its open links
  * retired; the business hears of it on the bell. Answers how many orders it handled.
  */
+/**
+ * A deposit lapses this long after its link expired, not at once: a gateway's answer for a payment
+ * made in the link's last minute may arrive a little later, and must find its visit still there.
+ */
+export const STORE_DEPOSIT_GRACE_MINUTES = 10;
+const GRACE = sql.raw(`interval '${STORE_DEPOSIT_GRACE_MINUTES} minutes'`);
+
 export async function lapseUnpaidDeposits(db: Database, batch = 50): Promise<number> {
   const res = (await db.execute(sql`
     select o.tenant_id, o.id from orders o
     where o.source = 'booking-page' and o.paid_amount = 0 and o.deleted_at is null
-      and exists (select 1 from payment_links l where l.tenant_id = o.tenant_id and l.order_id = o.id and l.created_by is null and l.expires_at <= now())
-      and not exists (select 1 from payment_links l where l.tenant_id = o.tenant_id and l.order_id = o.id and (l.status = 'paid' or (l.status = 'open' and l.expires_at > now())))
+      and exists (select 1 from payment_links l where l.tenant_id = o.tenant_id and l.order_id = o.id and l.created_by is null and l.expires_at <= now() - ${GRACE})
+      and not exists (select 1 from payment_links l where l.tenant_id = o.tenant_id and l.order_id = o.id and (l.status = 'paid' or (l.status = 'open' and l.expires_at > now() - ${GRACE})))
       and exists (select 1 from bookings b where b.tenant_id = o.tenant_id and b.order_id = o.id and b.status in ('pending', 'unpaid', 'unapproved'))
     limit ${batch}`)) as unknown as { rows: { tenant_id: string; id: string }[] };
   let handled = 0;
@@ -526,7 +538,7 @@ async function lapseOne(tx: Tx, tenantId: string, orderId: string): Promise<bool
   if (!order) return false;
   if (order.paidAmount !== 0 || order.deletedAt) return false;
   const live = (await tx.execute(
-    sql`select 1 from payment_links l where l.tenant_id = ${tenantId} and l.order_id = ${orderId} and (l.status = 'paid' or (l.status = 'open' and l.expires_at > now())) limit 1`,
+    sql`select 1 from payment_links l where l.tenant_id = ${tenantId} and l.order_id = ${orderId} and (l.status = 'paid' or (l.status = 'open' and l.expires_at > now() - ${GRACE})) limit 1`,
   )) as unknown as { rows: unknown[] };
   if (live.rows.length) return false;
   const waiting = await tx

@@ -37,6 +37,17 @@ export function safeUrl(v: string | null | undefined): string | null {
   return null;
 }
 
+/** An outside address a link page may lead to: http(s) with a host only. */
+export function externalUrl(v: string | null | undefined): string | null {
+  const s = v?.trim() ?? '';
+  if (!/^https?:\/\/[^\s"'<>\\]+$/i.test(s)) return null;
+  try {
+    return new URL(s).host ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 const HEX = /^#[0-9a-f]{6}$/i;
 const color = (v: string | null | undefined, fallback: string) => (v && HEX.test(v) ? v : fallback);
 
@@ -84,6 +95,10 @@ const WORDS = {
     poweredBy: 'يعمل بواسطة خدمة',
     menu: 'القائمة',
     from: 'المدة',
+    leavingTitle: 'أنت تغادر المتجر',
+    leaving: (store: string, host: string) => `أنت تغادر ${store} إلى ${host}`,
+    leavingNote: 'هذا الرابط يفتح موقعًا خارجيًا لسنا مسؤولين عن محتواه.',
+    continueTo: (host: string) => `المتابعة إلى ${host}`,
   },
   en: {
     home: 'Home',
@@ -126,6 +141,10 @@ const WORDS = {
     poweredBy: 'Powered by Khidma',
     menu: 'Menu',
     from: 'Duration',
+    leavingTitle: 'You are leaving the store',
+    leaving: (store: string, host: string) => `You are leaving ${store} for ${host}`,
+    leavingNote: 'This link opens an outside site; we are not responsible for its content.',
+    continueTo: (host: string) => `Continue to ${host}`,
   },
 } as const;
 export const storeWords = (locale: Locale) => WORDS[locale];
@@ -153,7 +172,8 @@ export type StoreChrome = {
   social: Partial<Record<StoreSocialKey, string | null>>;
   currency: string;
   showPrices: boolean;
-  pages: { title: string; slug: string }[];
+  /** The published custom pages for the menu; a `link` page opens its outside address directly. */
+  pages: { title: string; slug: string; type?: string; url?: string | null }[];
   /** The store script's files (null: not built; the pages work without it). */
   assets: { js: string; css: string[] } | null;
 };
@@ -367,7 +387,13 @@ function document(c: StoreChrome, o: DocOptions): string {
     .join('\n');
   const otherLang: Locale = c.locale === 'ar' ? 'en' : 'ar';
   const logo = safeUrl(c.logo);
-  const pagesNav = c.pages.map((p) => `<a href="${esc(href(c, `/p/${encodeURIComponent(p.slug)}`))}">${own(p.title)}</a>`).join('');
+  const pagesNav = c.pages
+    .map((p) => {
+      if (p.type !== 'link') return `<a href="${esc(href(c, `/p/${encodeURIComponent(p.slug)}`))}">${own(p.title)}</a>`;
+      const url = externalUrl(p.url);
+      return url ? `<a href="${esc(url)}" rel="noopener nofollow" target="_blank">${own(p.title)}</a>` : '';
+    })
+    .join('');
   return `<!doctype html>
 <html lang="${c.locale}" dir="${dir}">
 <head>
@@ -505,6 +531,22 @@ export function localBusiness(c: StoreChrome, d: Pick<HomeData, 'rating' | 'serv
   };
 }
 
+/**
+ * About the height (px) of the booking script's first step, reserved in `#store-app` so nothing below
+ * moves when the script replaces the empty placeholder (the page's layout shift): progress and title,
+ * a branch choice when there are several, a card a service (a line more with a description), the
+ * summary and the buttons. The details step of a held seat (a waitlist offer) is taller.
+ */
+export function bookPlaceholderHeight(data: unknown): number {
+  const d = (data ?? {}) as { branches?: unknown[]; services?: { description?: string | null }[]; preselect?: { hold?: unknown } | null };
+  if (d.preselect?.hold) return 760;
+  const services = d.services ?? [];
+  const cards = services.reduce((sum, s) => sum + (s.description ? 102 : 80), 0);
+  const gaps = Math.max(0, services.length - 1) * 10;
+  const branch = (d.branches?.length ?? 0) > 1 ? 88 : 0;
+  return Math.min(2400, 78 + branch + (services.length ? cards + gaps : 24) + 14 + 66 + 14 + 44);
+}
+
 /** The booking page: a shell the store script fills (its data in `#store-data`). */
 export function renderBook(c: StoreChrome, data: unknown): string {
   const w = storeWords(c.locale);
@@ -515,7 +557,7 @@ export function renderBook(c: StoreChrome, data: unknown): string {
     script: true,
     main: `<section><div class="wrap"><h1>${esc(w.bookingTitle)}</h1><p>${esc(w.bookingIntro)}</p>
 <noscript><p class="prose">${esc(w.noscript)}</p></noscript>
-<div id="store-app" data-view="book"></div>
+<div id="store-app" data-view="book" style="min-height:${esc(bookPlaceholderHeight(data))}px"></div>
 <script type="application/json" id="store-data">${jsonScript(data)}</script>
 </div></section>`,
   });
@@ -530,9 +572,24 @@ export function renderManage(c: StoreChrome, token: string, data: unknown): stri
     script: true,
     main: `<section><div class="wrap"><h1>${esc(w.manageTitle)}</h1><p>${esc(w.manageIntro)}</p>
 <noscript><p class="prose">${esc(w.noscript)}</p></noscript>
-<div id="store-app" data-view="manage" data-token="${esc(token)}"></div>
+<div id="store-app" data-view="manage" data-token="${esc(token)}" style="min-height:420px"></div>
 <script type="application/json" id="store-data">${jsonScript(data)}</script>
 </div></section>`,
+  });
+}
+
+/** A link page (`/p/<slug>` of type link): where it leads, to follow or not; never a redirect from our address. */
+export function renderLeaving(c: StoreChrome, page: { title: string; url: string }): string {
+  const w = storeWords(c.locale);
+  const host = new URL(page.url).host;
+  return document(c, {
+    title: `${page.title} | ${c.name}`,
+    canonicalPath: null,
+    main: `<section class="notice" data-testid="store-leaving"><div class="wrap"><h1>${esc(w.leavingTitle)}</h1>
+<p>${esc(w.leaving(c.name, '\u2068HOST\u2069')).replace('\u2068HOST\u2069', `<bdi dir="ltr">${esc(host)}</bdi>`)}</p>
+<p class="small">${esc(w.leavingNote)}</p>
+<p><a class="btn" href="${esc(page.url)}" rel="noopener nofollow noreferrer">${esc(w.continueTo('\u2068HOST\u2069')).replace('\u2068HOST\u2069', `<bdi dir="ltr">${esc(host)}</bdi>`)}</a></p>
+<p><a class="btn alt" href="${esc(href(c, ''))}">${esc(w.backHome)}</a></p></div></section>`,
   });
 }
 

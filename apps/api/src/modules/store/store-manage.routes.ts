@@ -1,6 +1,7 @@
 import { idParam } from '@app/shared/schemas/access';
 import { slotsResponse } from '@app/shared/schemas/bookings';
-import { manageBookingSchema, manageCancelBody, manageRescheduleBody, manageSlotsQuery, waitlistBody, waitlistEntrySchema, waitlistQuery } from '@app/shared/schemas/store';
+import { type ManageBooking, manageBookingSchema, manageCancelBody, manageRescheduleBody, manageSlotsQuery, waitlistBody, waitlistEntrySchema, waitlistJoinedSchema, waitlistQuery } from '@app/shared/schemas/store';
+import { localDateOf } from '@app/shared/scheduling/zoned';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -11,8 +12,9 @@ import type { PaymentGateway } from '../../integrations/payment/payment.adapter'
 import { paymentLinkSchema } from '@app/shared/schemas/transactions';
 import { ctxOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
+import { readBookingToken } from './store-links';
 import { createStoreManageService } from './store-manage.service';
-import { createWaitlistService, offerWaitlist } from './waitlist.service';
+import { createWaitlistService, offerWaitlist, type WaitlistScope } from './waitlist.service';
 
 /**
  * The customer's own booking page behind its signed link (see, move, cancel: public, rate-limited)
@@ -21,11 +23,20 @@ import { createWaitlistService, offerWaitlist } from './waitlist.service';
 export const storeManageRoutes =
   ({ db, config, gateway }: { db: Database; config: Config; gateway: PaymentGateway }): FastifyPluginAsyncZod =>
   async (app) => {
-    // A cancellation frees seats: the waitlist is offered them at once (best effort, after commit).
-    const afterCancel = () => {
-      offerWaitlist(db, undefined, app.log).catch((err) => app.log.warn({ err }, 'waitlist pass after a cancellation'));
+    // A cancellation frees seats: the waitlist of that business's branch and day (the visits' one; the
+    // branch's when they span days) is offered them at once (best effort, after commit, not awaited).
+    const afterCancel = (token: string, view: ManageBooking) => {
+      let scope: WaitlistScope;
+      try {
+        const days = new Set(view.visits.map((v) => localDateOf(Date.parse(v.start_time), view.time_zone)));
+        scope = { tenantId: readBookingToken(token).tenantId, ...(view.branch_id ? { branchId: view.branch_id } : {}), ...(days.size === 1 ? { day: [...days][0]! } : {}) };
+      } catch (err) {
+        app.log.warn({ err }, 'waitlist pass after a cancellation');
+        return;
+      }
+      offerWaitlist(db, undefined, app.log, scope).catch((err) => app.log.warn({ err }, 'waitlist pass after a cancellation'));
     };
-    const svc = createStoreManageService({ db, config, gateway, onCancelled: afterCancel });
+    const svc = createStoreManageService({ db, config, gateway });
     const waitlist = createWaitlistService({ db });
     const publicRoute = (max: number): RouteGuard & { rateLimit: { max: number; timeWindow: string } } => ({
       auth: 'public',
@@ -56,7 +67,11 @@ export const storeManageRoutes =
     app.post(
       '/store/booking/:token/cancel',
       { config: publicRoute(10), schema: { tags, summary: 'Cancel the visit (public, signed link)', params: tokenParam, body: manageCancelBody, response: { 200: written(manageBookingSchema) } } },
-      async (request) => ({ message: t('visit_cancelled', request.locale), data: await svc.cancel(request.params.token, request.body) }),
+      async (request) => {
+        const data = await svc.cancel(request.params.token, request.body);
+        afterCancel(request.params.token, data);
+        return { message: t('visit_cancelled', request.locale), data };
+      },
     );
 
     app.post(
@@ -71,15 +86,16 @@ export const storeManageRoutes =
         config: publicRoute(10),
         schema: {
           tags,
-          summary: 'Join the waitlist of a full day (public; a repeat answers the entry already waiting)',
+          summary: 'Join the waitlist of a full day (public; a repeat answers alike, with no second SMS)',
           params: z.object({ subdomain: z.string().min(1).max(63) }),
           body: waitlistBody,
-          response: { 200: written(waitlistEntrySchema), 201: written(waitlistEntrySchema) },
+          response: { 201: written(waitlistJoinedSchema) },
         },
       },
+      // A first join and a repeat answer alike (201, no data of the entry): the answer tells nothing of whether a phone waits.
       async (request, reply) => {
-        const { entry, created } = await waitlist.join(request.params.subdomain, request.body);
-        return reply.status(created ? 201 : 200).send({ message: t('waitlist_joined', request.locale), data: entry });
+        const { data } = await waitlist.join(request.params.subdomain, request.body);
+        return reply.status(201).send({ message: t('waitlist_joined', request.locale), data });
       },
     );
 

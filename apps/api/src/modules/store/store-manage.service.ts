@@ -102,7 +102,9 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       return null;
     };
     const ctx: ClaimContext & { tenant: { timezone: string; locale: string; currency: string } } = { tenantId, tenant: { timezone: tenant.timezone, locale: tenant.locale, currency: tenant.currency } };
-    return { tenant, order, visits, active, branchId, zone, rules, deadline, ctx, rescheduleBlocked: blocked(rules.allow_reschedule), cancelBlocked: blocked(rules.allow_cancel) };
+    // Appointments apart (sessions on several days, added from the dashboard) are not moved as one visit here.
+    const oneBlock = active.every((v, i) => i === 0 || v.b.startAt.getTime() === active[i - 1]!.b.occupiedUntil.getTime());
+    return { tenant, order, visits, active, branchId, zone, rules, deadline, ctx, rescheduleBlocked: blocked(rules.allow_reschedule && oneBlock), cancelBlocked: blocked(rules.allow_cancel) };
   }
   type Loaded = Awaited<ReturnType<typeof load>>;
 

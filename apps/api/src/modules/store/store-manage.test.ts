@@ -127,6 +127,22 @@ describe('reschedule', () => {
     expect(note).toBeTruthy();
   });
 
+  it('does not squeeze an order of sessions on several days into one block', async () => {
+    const first = freshDay();
+    const later = freshDay();
+    const b = await booked(first, '10:00');
+    const second = await book(later, '10:00', owner.client, { order_id: b.order_id });
+    expect(second.statusCode, second.body).toBe(201);
+    const token = tokenOf(b.order_id);
+    const view = (await anon.get(`store/booking/${token}`)).json().data as ManageBooking;
+    expect(view.can_reschedule).toBe(false);
+    const res = await anon.post(`store/booking/${token}/reschedule`, { start_time: at(first, '12:00') });
+    expect(res.statusCode).toBe(422);
+    // Both sessions stay where they were.
+    const starts = await rows<{ start_at: Date }>(t.db, sql`select start_at from bookings where order_id = ${b.order_id} order by start_at`);
+    expect(starts.map((r) => new Date(r.start_at).toISOString())).toEqual([at(first, '10:00'), at(later, '10:00')]);
+  });
+
   it('refuses a taken time with time_slot_booked', async () => {
     const day = freshDay();
     const b = await booked(day, '10:00');

@@ -13,6 +13,7 @@ import { newCustomer } from '../orders/orders.fixtures';
 import { jsonScript, layoutSections, safeUrl, socialHref } from './store-html';
 import { invalidateStoreHosts } from './store-hosts';
 import { signBookingToken } from './store-links';
+import { sha256 } from '../../lib/crypto';
 
 /**
  * The public store's pages (issue 19): what the home shows and hides, the layouts, the business's
@@ -272,14 +273,30 @@ describe('store statuses', () => {
 });
 
 describe('custom pages', () => {
-  it('shows a published content page (escaped, in paragraphs); a link page redirects; a draft is a 404', async () => {
+  it('shows a published content page (escaped, in paragraphs); a link page is a page saying where it leads (never a redirect); a draft is a 404', async () => {
     const res = await page(`/s/${a.subdomain}/p/about`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1><bdi>About us</bdi></h1>');
     expect(res.body).toContain('<p>We opened in 2010.</p><p>Everyone is welcome &lt;b&gt;here&lt;/b&gt;.</p>');
-    const link = await page(`/s/${a.subdomain}/p/insta`);
-    expect(link.statusCode).toBe(302);
-    expect(link.headers.location).toBe('https://instagram.com/lamsa');
+    const link = await page(`/s/${a.subdomain}/p/insta?lang=en`);
+    expect(link.statusCode).toBe(200);
+    expect(link.headers.location).toBeUndefined();
+    expect(link.body).toContain('<bdi dir="ltr">instagram.com</bdi>');
+    expect(link.body).toMatch(/You are leaving .* for <bdi dir="ltr">instagram\.com<\/bdi>/);
+    expect(link.body).toContain('<a class="btn" href="https://instagram.com/lamsa" rel="noopener nofollow noreferrer">');
+    expect(link.body).toContain(`<a class="btn alt" href="/s/${a.subdomain}?lang=en">`);
+    expect(link.body).toContain('<meta name="robots" content="noindex">');
+    // In the menu a link page opens its address directly, in a new tab.
+    const home = (await page(`/s/${a.subdomain}`)).body;
+    expect(home).toContain('<a href="https://instagram.com/lamsa" rel="noopener nofollow" target="_blank"><bdi>Our Instagram</bdi></a>');
+    expect(home).not.toContain('/p/insta');
+    // A link page whose address is not http(s) is neither a menu link nor a page.
+    await t.db.execute(sql`insert into store_pages (tenant_id, type, title, slug, url) values (${a.tenantId}, 'link', 'Bad link', 'badlink', 'javascript:alert(1)')`);
+    expect((await page(`/s/${a.subdomain}/p/badlink`)).statusCode).toBe(404);
+    const after = (await page(`/s/${a.subdomain}`)).body;
+    expect(after).not.toContain('javascript:');
+    expect(after).not.toContain('Bad link');
+    await t.db.execute(sql`delete from store_pages where tenant_id = ${a.tenantId} and slug = 'badlink'`);
     expect((await page(`/s/${a.subdomain}/p/draft`)).statusCode).toBe(404);
     expect((await page(`/s/${a.subdomain}/p/nope`)).statusCode).toBe(404);
   });
@@ -292,7 +309,9 @@ describe('the booking page', () => {
     );
     const res = await page(`/s/${a.subdomain}/book?service=${ids.visible}&service=${ids.hidden}&service=${randomUUID()}&service=junk&hold=abcdefghijKLMNOP_-12`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="store-app" data-view="book"></div>');
+    // The placeholder keeps about the first step's height (nothing moves when the script fills it).
+    const minHeight = Number(res.body.match(/<div id="store-app" data-view="book" style="min-height:(\d+)px"><\/div>/)?.[1]);
+    expect(minHeight).toBeGreaterThan(300);
     expect(res.body).toContain('<noscript>');
     const data = storeData(res.body);
     expect(data).toMatchObject({
@@ -305,7 +324,9 @@ describe('the booking page', () => {
       currency_decimals: 2,
       timezone: 'Asia/Riyadh',
       settings: { require_phone_otp: true, waitlist_enabled: true, show_prices: true, booking_window_days: 60, allow_reschedule: true, allow_cancel: true, change_notice_hours: 24 },
-      preselect: { service_ids: [ids.visible], hold_token: 'abcdefghijKLMNOP_-12' },
+      country: 'SA',
+      // An unknown hold: its token stays (the script says the offer expired), no seat.
+      preselect: { service_ids: [ids.visible], hold_token: 'abcdefghijKLMNOP_-12', hold: null },
     });
     expect(data.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const names = data.services.map((s) => s.name);
@@ -325,6 +346,55 @@ describe('the booking page', () => {
     const block = res.body.match(/id="store-data">([\s\S]*?)<\/script>/)![1]!;
     expect(block).not.toContain('<');
     expect(block).toContain('\\u003cscript\\u003e');
+  });
+
+  it("gives each branch its own zone (the business's when it has none that is valid) and the business's country", async () => {
+    await t.db.execute(sql`update tenants set country = 'AE' where id = ${a.tenantId}`);
+    const [dubai] = await rows<{ id: string }>(t.db, sql`insert into branches (tenant_id, name, timezone) values (${a.tenantId}, 'Dubai Mall', 'Asia/Dubai') returning id`);
+    const [broken] = await rows<{ id: string }>(t.db, sql`insert into branches (tenant_id, name, timezone) values (${a.tenantId}, 'Broken zone', 'Not/AZone') returning id`);
+    try {
+      const data = storeData((await page(`/s/${a.subdomain}/book`)).body);
+      expect(data.country).toBe('AE');
+      expect(data.timezone).toBe('Asia/Riyadh');
+      const branches = data.branches as { id: string; name: string; timezone: string; today: string }[];
+      expect(branches.find((x) => x.id === dubai!.id)).toMatchObject({ name: 'Dubai Mall', timezone: 'Asia/Dubai' });
+      expect(branches.find((x) => x.id === broken!.id)).toMatchObject({ timezone: 'Asia/Riyadh' });
+      const nowDubai = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dubai' });
+      expect(branches.find((x) => x.id === dubai!.id)?.today).toBe(nowDubai);
+    } finally {
+      await t.db.execute(sql`update tenants set country = 'SA' where id = ${a.tenantId}`);
+      await t.db.execute(sql`delete from branches where tenant_id = ${a.tenantId} and id in (${dubai!.id}, ${broken!.id})`);
+    }
+  });
+
+  it("a waitlist offer's link shows its held seat, only while it lasts and only in its own business", async () => {
+    const [branch] = await rows<{ id: string }>(t.db, sql`select id from branches where tenant_id = ${a.tenantId} order by is_main desc limit 1`);
+    const [bBranch] = await rows<{ id: string }>(t.db, sql`select id from branches where tenant_id = ${b.tenantId} order by is_main desc limit 1`);
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    start.setUTCMinutes(0, 0, 0);
+    const hold = async (tenantId: string, branchId: string, token: string, expiresInMs: number) =>
+      t.db.execute(
+        sql`insert into slot_holds (tenant_id, token_hash, branch_id, service_ids, staff_id, start_at, provider_ids, expires_at)
+            values (${tenantId}, ${sha256(token)}, ${branchId}, ${sql.raw(`'{${ids.visible}}'::uuid[]`)}, null, ${start.toISOString()}, '{}'::uuid[], ${new Date(Date.now() + expiresInMs).toISOString()})`,
+      );
+    const live = `live_${randomLetters(16)}`;
+    const gone = `gone_${randomLetters(16)}`;
+    const other = `othr_${randomLetters(16)}`;
+    await hold(a.tenantId, branch!.id, live, 600_000);
+    await hold(a.tenantId, branch!.id, gone, -1000);
+    await hold(b.tenantId, bBranch!.id, other, 600_000);
+    const pre = async (sub: string, token: string) => storeData((await page(`/s/${sub}/book?hold=${token}`)).body).preselect as { hold_token: string | null; hold: Record<string, unknown> | null };
+    const ok = await pre(a.subdomain, live);
+    expect(ok.hold_token).toBe(live);
+    expect(ok.hold).toMatchObject({ token: live, start_time: start.toISOString(), service_ids: [ids.visible], staff_id: null, branch_id: branch!.id });
+    expect(Date.parse(String(ok.hold?.expires_at))).toBeGreaterThan(Date.now());
+    expect((await pre(a.subdomain, gone)).hold).toBeNull();
+    // B's hold on A's store, and A's on B's: nothing.
+    expect((await pre(a.subdomain, other)).hold).toBeNull();
+    expect((await pre(b.subdomain, live)).hold).toBeNull();
+    // The held seat's details step is taller: the placeholder keeps its room.
+    const html = (await page(`/s/${a.subdomain}/book?hold=${live}`)).body;
+    expect(html).toContain('style="min-height:760px"');
   });
 
   it('the customer link: a genuine token of this business opens the shell; altered, expired or another business’s does not', async () => {
@@ -350,7 +420,7 @@ describe('isolation', () => {
     for (const s of ['Keratin treatment', 'Argan oil', 'Noura Beauty Lounge', 'About us', 'Wonderful visit', 'one.png', 'The best salon']) expect(html).not.toContain(s);
     const book = storeData((await page(`/s/${b.subdomain}/book?service=${ids.visible}`)).body);
     expect(book.services.map((s) => s.id)).not.toContain(ids.visible);
-    expect(book.preselect).toEqual({ service_ids: [], hold_token: null });
+    expect(book.preselect).toEqual({ service_ids: [], hold_token: null, hold: null });
     expect((await page(`/s/${b.subdomain}/p/about`)).statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import type { Locale } from '@app/shared/constants';
 import { currencyDigits } from '@app/shared/currencies';
 import { localDateOf } from '@app/shared/scheduling/zoned';
 import { STORE_DEFAULTS, STORE_LAYOUTS, type StoreLayout } from '@app/shared/schemas/store';
-import { and, asc, avg, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,8 +12,9 @@ import { type Database, type Tx, withTenant } from '../../db/client';
 import { branches, categories, packages, productImages, products, providerServices, providers, services } from '../../db/schema/business';
 import { customFields } from '../../db/schema/customers';
 import { reviews } from '../../db/schema/marketing';
-import { type StoreSettingsRow, storeGallery, storePages, storeSettings } from '../../db/schema/store';
+import { slotHolds, type StoreSettingsRow, storeGallery, storePages, storeSettings } from '../../db/schema/store';
 import { tenants } from '../../db/schema/tenants';
+import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
 import type { RouteGuard } from '../../plugins/request-context';
@@ -22,13 +23,17 @@ import {
   renderBook,
   renderContentPage,
   renderHome,
+  renderLeaving,
   renderMaintenance,
   renderManage,
   renderNoStore,
   renderStoreNotFound,
   renderUnavailable,
   type StoreChrome,
+  externalUrl,
 } from './store-html';
+import { zoneOf } from '../bookings/bookings.service';
+import { storeServicesWhere } from './store-services';
 import { readBookingToken } from './store-links';
 import { recordStoreVisit } from './store-visits';
 
@@ -42,7 +47,7 @@ import { recordStoreVisit } from './store-visits';
 
 type TenantRow = Pick<
   typeof tenants.$inferSelect,
-  'id' | 'name' | 'storeName' | 'subdomain' | 'logo' | 'currency' | 'timezone' | 'locale' | 'plugins' | 'customDomain' | 'customDomainVerifiedAt'
+  'id' | 'name' | 'storeName' | 'subdomain' | 'logo' | 'currency' | 'timezone' | 'country' | 'locale' | 'plugins' | 'customDomain' | 'customDomainVerifiedAt'
 >;
 
 const SUBDOMAIN = /^[a-z]{3,20}$/;
@@ -114,6 +119,7 @@ export const storePageRoutes =
           logo: tenants.logo,
           currency: tenants.currency,
           timezone: tenants.timezone,
+          country: tenants.country,
           locale: tenants.locale,
           plugins: tenants.plugins,
           customDomain: tenants.customDomain,
@@ -129,7 +135,7 @@ export const storePageRoutes =
     async function loadStore(request: FastifyRequest, subdomain: string, tx: Tx, tenant: TenantRow): Promise<Store> {
       const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenant.id)).limit(1);
       const pages = await tx
-        .select({ title: storePages.title, slug: storePages.slug })
+        .select({ title: storePages.title, slug: storePages.slug, type: storePages.type, url: storePages.url })
         .from(storePages)
         .where(and(eq(storePages.tenantId, tenant.id), eq(storePages.published, true)))
         .orderBy(asc(storePages.sortOrder), asc(storePages.createdAt));
@@ -184,7 +190,7 @@ export const storePageRoutes =
       request: FastifyRequest,
       reply: FastifyReply,
       subdomain: string,
-      render: (store: Store, tx: Tx) => Promise<{ status: number; html: string } | { redirect: string }>,
+      render: (store: Store, tx: Tx) => Promise<{ status: number; html: string }>,
       opts: { open?: boolean } = {},
     ) {
       const tenant = await findTenant(subdomain);
@@ -198,7 +204,6 @@ export const storePageRoutes =
         if (!opts.open && store.settings.status === 'suspended') return { status: 503, html: renderUnavailable(store.chrome) };
         return render(store, tx);
       });
-      if ('redirect' in out) return reply.redirect(out.redirect, 302);
       return sendHtml(request, reply, out.status, out.html);
     }
 
@@ -228,7 +233,7 @@ export const storePageRoutes =
         const hold = typeof q.hold === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(q.hold) ? q.hold : null;
         const data = await storeData(tx, store);
         const known = new Set(data.services.map((s) => s.id));
-        const preselect = { service_ids: [...new Set(wanted)].filter((id) => known.has(id)), hold_token: hold };
+        const preselect = { service_ids: [...new Set(wanted)].filter((id) => known.has(id)), hold_token: hold, hold: hold ? await heldSeat(tx, store.tenant.id, hold) : null };
         return { status: 200, html: renderBook(store.chrome, { ...data, preselect }) };
       }),
     );
@@ -250,7 +255,7 @@ export const storePageRoutes =
           }
           if (kind) return { status: kind === 'link_expired' ? 410 : 404, html: renderStoreNotFound(store.chrome, kind) };
           const data = await storeData(tx, store);
-          return { status: 200, html: renderManage(store.chrome, request.params.token, { ...data, preselect: { service_ids: [], hold_token: null } }) };
+          return { status: 200, html: renderManage(store.chrome, request.params.token, { ...data, preselect: { service_ids: [], hold_token: null, hold: null } }) };
         },
         // A customer sees, moves or cancels their booking whatever the store's status.
         { open: true },
@@ -270,8 +275,9 @@ export const storePageRoutes =
           : [];
         if (!row) return { status: 404, html: renderStoreNotFound(store.chrome) };
         if (row.type === 'link') {
-          const url = row.url?.trim() ?? '';
-          if (/^https?:\/\/[^\s]+$/i.test(url)) return { redirect: url };
+          // Never a redirect (our address would lend itself to any link): a page saying where it leads.
+          const url = externalUrl(row.url);
+          if (url) return { status: 200, html: renderLeaving(store.chrome, { title: row.title, url }) };
           return { status: 404, html: renderStoreNotFound(store.chrome) };
         }
         return { status: 200, html: renderContentPage(store.chrome, row) };
@@ -307,8 +313,6 @@ export const storePageRoutes =
 
 // ------------------------------------------------------------------ reads
 
-/** The services a visitor may book: shown on the booking page and public. */
-const bookable = (tenantId: string) => and(eq(services.tenantId, tenantId), eq(services.displayOnBookingPage, true), eq(services.isPublic, true));
 
 async function homeData(tx: Tx, store: Store, categoryId: string | null): Promise<HomeData> {
   const tenantId = store.tenant.id;
@@ -323,7 +327,7 @@ async function homeData(tx: Tx, store: Store, categoryId: string | null): Promis
       categoryId: services.categoryId,
     })
     .from(services)
-    .where(bookable(tenantId))
+    .where(storeServicesWhere(tenantId))
     .orderBy(asc(services.sortOrder), asc(services.name));
   const prods = await tx
     .select({ id: products.id, name: products.name, price: products.price, categoryId: products.categoryId })
@@ -391,6 +395,28 @@ async function homeData(tx: Tx, store: Store, categoryId: string | null): Promis
   };
 }
 
+/**
+ * The seat a waitlist offer's link (`/book?hold=<token>`) holds, read by the token's hash within this
+ * business and while it lasts; null: expired or unknown (the script then says so and books as usual).
+ */
+async function heldSeat(tx: Tx, tenantId: string, token: string) {
+  const [row] = await tx
+    .select({ startAt: slotHolds.startAt, expiresAt: slotHolds.expiresAt, serviceIds: slotHolds.serviceIds, staffId: slotHolds.staffId, providerIds: slotHolds.providerIds, branchId: slotHolds.branchId })
+    .from(slotHolds)
+    .where(and(eq(slotHolds.tenantId, tenantId), eq(slotHolds.tokenHash, sha256(token)), gt(slotHolds.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    token,
+    start_time: row.startAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    service_ids: row.serviceIds,
+    staff_id: row.staffId,
+    staff_ids: row.providerIds,
+    branch_id: row.branchId,
+  };
+}
+
 /** `#store-data` of the booking pages: the contract with the store script (docs/decisions.md). */
 async function storeData(tx: Tx, store: Store) {
   const { tenant, chrome } = store;
@@ -409,11 +435,11 @@ async function storeData(tx: Tx, store: Store) {
       branchId: services.branchId,
     })
     .from(services)
-    .where(bookable(tenant.id))
+    .where(storeServicesWhere(tenant.id))
     .orderBy(asc(services.sortOrder), asc(services.name));
   const ids = new Set(svc.map((s) => s.id));
   const branchRows = await tx
-    .select({ id: branches.id, name: branches.name })
+    .select({ id: branches.id, name: branches.name, timezone: branches.timezone })
     .from(branches)
     .where(eq(branches.tenantId, tenant.id))
     .orderBy(desc(branches.isMain), asc(branches.name));
@@ -438,8 +464,11 @@ async function storeData(tx: Tx, store: Store) {
     dir: chrome.locale === 'ar' ? 'rtl' : 'ltr',
     currency: tenant.currency,
     currency_decimals: currencyDigits(tenant.currency),
+    /** The business's zone; a branch's own (its slots, its holds) is in `branches`. */
     timezone: tenant.timezone,
     today: localDateOf(clock.now().getTime(), tenant.timezone),
+    /** The default phone country of the forms (the business's country). */
+    country: tenant.country || 'SA',
     settings: {
       require_phone_otp: row?.requirePhoneOtp ?? STORE_DEFAULTS.require_phone_otp,
       waitlist_enabled: row?.waitlistEnabled ?? STORE_DEFAULTS.waitlist_enabled,
@@ -449,7 +478,11 @@ async function storeData(tx: Tx, store: Store) {
       allow_cancel: row?.allowCancel ?? STORE_DEFAULTS.allow_cancel,
       change_notice_hours: row?.changeNoticeHours ?? STORE_DEFAULTS.change_notice_hours,
     },
-    branches: branchRows,
+    // Main branch first (the one the server books in when none is chosen), each with its own zone and day.
+    branches: branchRows.map((b) => {
+      const zone = zoneOf(b.timezone, tenant.timezone);
+      return { id: b.id, name: b.name, timezone: zone, today: localDateOf(clock.now().getTime(), zone) };
+    }),
     services: svc.map((s) => ({
       id: s.id,
       name: s.name,

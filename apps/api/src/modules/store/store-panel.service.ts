@@ -187,7 +187,8 @@ export function createStorePanelService(deps: { db: Database; config: Config; st
     };
   }
 
-  const readSettings = (tx: Tx, tenantId: string) => Promise.all([tenantOf(tx, tenantId), settingsRow(tx, tenantId)]).then(([t, r]) => toSettings(t, r));
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const readSettings = async (tx: Tx, tenantId: string) => toSettings(await tenantOf(tx, tenantId), await settingsRow(tx, tenantId));
 
   async function settings(ctx: AuthContext): Promise<StoreSettings> {
     return withTenant(db, ctx.tenantId, (tx) => readSettings(tx, ctx.tenantId));

@@ -1,0 +1,17 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { services } from '../../db/schema/business';
+
+/**
+ * The services the store offers (issue 19): shown on the booking page AND public. Any other is not the
+ * store's to list, book or wait for. One rule for the store's reads, its booking and its waitlist.
+ */
+
+/** The service row is the store's to offer. */
+export function isStoreService(s: { displayOnBookingPage: boolean; isPublic: boolean }): boolean {
+  return s.displayOnBookingPage && s.isPublic;
+}
+
+/** The same rule as a query condition on `services`, within the business. */
+export function storeServicesWhere(tenantId: string): SQL {
+  return and(eq(services.tenantId, tenantId), eq(services.displayOnBookingPage, true), eq(services.isPublic, true))!;
+}
