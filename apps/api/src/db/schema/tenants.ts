@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A business. Its id is the tenant id every tenant-owned row carries. */
 export const tenants = pgTable('tenants', {
@@ -7,8 +7,12 @@ export const tenants = pgTable('tenants', {
   name: text('name'),
   storeName: text('store_name'),
   subdomain: text('subdomain').unique(),
-  /** The business's own domain for its store (lower case, no scheme); it serves the store once verified. */
-  customDomain: text('custom_domain').unique(),
+  /**
+   * The business's own domain for its store (lower case, no scheme); it serves the store once
+   * verified. Unique among VERIFIED domains only: an unverified claim cannot block the domain's owner
+   * (verifying clears the others' claims of it).
+   */
+  customDomain: text('custom_domain'),
   /** The value of the TXT record `_khidma.<domain>` that proves the domain is theirs. */
   customDomainToken: text('custom_domain_token'),
   customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
@@ -65,7 +69,7 @@ export const tenants = pgTable('tenants', {
   completeVisitOnCheckout: boolean('complete_visit_on_checkout').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [uniqueIndex('tenants_custom_domain_verified').on(t.customDomain).where(sql`${t.customDomainVerifiedAt} is not null`)]);
 
 /** The industries a business picks from at onboarding; shared by all tenants. */
 export const industries = pgTable('industries', {

@@ -25,7 +25,7 @@ import {
   type storePageBody,
 } from '@app/shared/schemas/store';
 import type { ValidationKey } from '@app/shared/validation';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -346,8 +346,13 @@ export function createStorePanelService(deps: { db: Database; config: Config; st
   async function setCustomDomain(ctx: AuthContext, domain: string | null): Promise<StoreSettings> {
     if (domain) {
       if (ownHost(domain)) throw fieldError('custom_domain', 'custom_domain_not_allowed');
-      // Domains are unique across businesses: the check runs on the system connection.
-      const [other] = await db.select({ id: tenants.id }).from(tenants).where(and(eq(tenants.customDomain, domain), ne(tenants.id, ctx.tenantId))).limit(1);
+      // A domain another store has verified is theirs (the check runs on the system connection). An
+      // unverified claim does not block it: whoever proves the domain first gets it.
+      const [other] = await db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(and(eq(tenants.customDomain, domain), ne(tenants.id, ctx.tenantId), isNotNull(tenants.customDomainVerifiedAt)))
+        .limit(1);
       if (other) throw fieldError('custom_domain', 'custom_domain_taken');
     }
     try {
@@ -377,14 +382,26 @@ export function createStorePanelService(deps: { db: Database; config: Config; st
     if (!values.some((v) => v.trim() === tenant.customDomainToken)) {
       throw fieldError('custom_domain', 'custom_domain_unverified', { name, value: tenant.customDomainToken });
     }
-    const data = await withTenant(db, ctx.tenantId, async (tx) => {
-      // Only if the domain is still the one checked (not changed meanwhile).
-      await tx
-        .update(tenants)
-        .set({ customDomainVerifiedAt: sql`coalesce(${tenants.customDomainVerifiedAt}, now())`, updatedAt: new Date() })
-        .where(and(eq(tenants.id, ctx.tenantId), eq(tenants.customDomain, tenant.customDomain ?? ''), eq(tenants.customDomainToken, tenant.customDomainToken ?? '')));
-      return readSettings(tx, ctx.tenantId);
-    });
+    let data: StoreSettings;
+    try {
+      data = await withTenant(db, ctx.tenantId, async (tx) => {
+        // Only if the domain is still the one checked (not changed meanwhile).
+        await tx
+          .update(tenants)
+          .set({ customDomainVerifiedAt: sql`coalesce(${tenants.customDomainVerifiedAt}, now())`, updatedAt: new Date() })
+          .where(and(eq(tenants.id, ctx.tenantId), eq(tenants.customDomain, tenant.customDomain ?? ''), eq(tenants.customDomainToken, tenant.customDomainToken ?? '')));
+        return readSettings(tx, ctx.tenantId);
+      });
+    } catch (err) {
+      // Another store proved it first (the unique index of verified domains).
+      if (isUniqueViolation(err)) throw fieldError('custom_domain', 'custom_domain_taken');
+      throw err;
+    }
+    // Proven ours: other stores' unverified claims of it are void.
+    await db
+      .update(tenants)
+      .set({ customDomain: null, customDomainToken: null, updatedAt: new Date() })
+      .where(and(eq(tenants.customDomain, tenant.customDomain), ne(tenants.id, ctx.tenantId), isNull(tenants.customDomainVerifiedAt)));
     await invalidateStoreHosts();
     return data;
   }

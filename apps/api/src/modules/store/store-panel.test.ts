@@ -232,7 +232,9 @@ describe('custom domain', () => {
     // Sent again: the same token.
     expect((await owner.client.post('store/settings/custom-domain', { custom_domain: 'book.lamsa-salon.com' })).json().data.custom_domain_token).toBe(data.custom_domain_token);
 
-    expect(errorsOf(await other.client.post('store/settings/custom-domain', { custom_domain: 'BOOK.lamsa-salon.com' }))).toEqual({ custom_domain: ['This domain is used by another store'] });
+    // An unverified claim blocks nobody: the other store may claim it too, and whoever proves it first gets it.
+    const squat = await other.client.post('store/settings/custom-domain', { custom_domain: 'BOOK.lamsa-salon.com' });
+    expect(squat.statusCode, squat.body).toBe(200);
     expect(errorsOf(await other.client.post('store/settings/custom-domain', { custom_domain: `shop.${t.config.storeDomain}` }))).toEqual({
       custom_domain: ["The platform's own domain cannot be used: enter your own domain"],
     });
@@ -249,6 +251,10 @@ describe('custom domain', () => {
     const verified = await owner.client.post('store/settings/custom-domain/verify');
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().data.custom_domain_verified).toBe(true);
+    // Proven: the other store's claim is void, and it can no longer take the domain.
+    const [squatted] = await rows<{ custom_domain: string | null }>(t.db, sql`select custom_domain from tenants where id = ${other.tenantId}`);
+    expect(squatted?.custom_domain).toBeNull();
+    expect(errorsOf(await other.client.post('store/settings/custom-domain', { custom_domain: 'BOOK.lamsa-salon.com' }))).toEqual({ custom_domain: ['This domain is used by another store'] });
 
     // A new domain starts over; null clears all three.
     const moved = await owner.client.post('store/settings/custom-domain', { custom_domain: 'www.lamsa-salon.com' });

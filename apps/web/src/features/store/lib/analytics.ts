@@ -1,9 +1,7 @@
-/** A day "YYYY-MM-DD" moved by `days` (calendar arithmetic in UTC, no time-zone drift). */
-export function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { addDays } from '@app/shared/scheduling/zoned';
+
+/** A day "YYYY-MM-DD" moved by `days` (the shared calendar arithmetic). */
+export { addDays };
 
 /** Today in the business's time zone, "YYYY-MM-DD". */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {

@@ -1,0 +1,2 @@
+ALTER TABLE "tenants" DROP CONSTRAINT "tenants_custom_domain_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "tenants_custom_domain_verified" ON "tenants" USING btree ("custom_domain") WHERE "tenants"."custom_domain_verified_at" is not null;
