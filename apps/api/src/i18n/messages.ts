@@ -79,6 +79,7 @@ export const MESSAGES = {
   otp_attempts: { ar: 'محاولات كثيرة، اطلب رمزًا جديدًا', en: 'Too many attempts, request a new code' },
   otp_sent: { ar: 'أرسلنا رمز التحقق إلى جوالك', en: 'We sent a verification code to your phone' },
   otp_wait: { ar: 'انتظر {seconds} ثانية قبل طلب رمز جديد', en: 'Wait {seconds} seconds before requesting a new code' },
+  otp_daily_limit: { ar: 'طُلبت رموز كثيرة لهذا الرقم اليوم. حاول مرة أخرى غدًا', en: 'Too many codes were asked for this number today. Try again tomorrow' },
   phone_verified: { ar: 'تم التحقق من رقم الجوال', en: 'Phone number verified' },
   already_verified: { ar: 'تم التحقق مسبقًا', en: 'Already verified' },
   reset_link_sent: {

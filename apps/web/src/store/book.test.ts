@@ -205,7 +205,8 @@ describe('the booking steps', () => {
     );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    mount(data({ settings: { ...data().settings, require_phone_otp: false }, custom_fields: [], preselect: { service_ids: ['s1'], hold_token: 'offer-hold-token' } }));
+    const offer = { token: 'offer-hold-token', start_time: '2026-12-03T06:00:00.000Z', expires_at: new Date(Date.now() + 600_000).toISOString(), service_ids: ['s1'], staff_id: null, branch_id: 'b1' };
+    mount(data({ settings: { ...data().settings, require_phone_otp: false }, custom_fields: [], preselect: { service_ids: [], hold_token: 'offer-hold-token', hold: offer } }));
     // A waitlist offer: straight to the details with its hold.
     expect(tid('store-step-details')).toBeTruthy();
     expect(tid('store-back')).toBeNull();
@@ -247,10 +248,12 @@ describe('the booking steps', () => {
     expect(tid('store-hold')).toBeNull();
   });
 
-  it('offers the waiting list on a full day', async () => {
+  const joined = (c: Call) => (c.url.endsWith('/waitlist') ? { status: 201, json: { message: 'Joined', data: { day: (c.body as { day: string }).day, status: 'waiting' } } } : undefined);
+
+  it('offers the waiting list on a full day: without a phone code asked, it joins directly', async () => {
     routes.push(slotsRoute);
-    routes.push((c) => (c.url.endsWith('/waitlist') ? { status: 201, json: { data: { id: 'w1' } } } : undefined));
-    mount(data());
+    routes.push(joined);
+    mount(data({ country: 'AE', settings: { ...data().settings, require_phone_otp: false } }));
     tid<HTMLButtonElement>('store-next').click();
     tid<HTMLButtonElement>('store-next').click();
     await flush();
@@ -261,8 +264,145 @@ describe('the booking steps', () => {
     input('phone', '0551234567');
     tid<HTMLButtonElement>('store-waitlist-submit').click();
     await flush();
-    expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).toMatchObject({ service_ids: ['s1'], day: full, name: 'Layla', phone: '0551234567', staff_id: null });
+    // The business's country is the phone's default country.
+    expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).toMatchObject({ service_ids: ['s1'], day: full, name: 'Layla', phone: '0551234567', staff_id: null, phone_country: 'AE' });
+    expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).not.toHaveProperty('phone_proof');
+    expect(calls.some((c) => c.url.includes('/otp'))).toBe(false);
+    expect(tid('store-otp')).toBeNull();
     expect(tid('store-waitlist-done')).toBeTruthy();
+  });
+
+  it('asks for the phone code before joining the waiting list where the store requires it, then sends its proof', async () => {
+    routes.push(slotsRoute);
+    routes.push((c) => (c.url.endsWith('/otp') ? { status: 200, json: { message: 'sent' } } : undefined));
+    routes.push((c) =>
+      c.url.endsWith('/otp/verify') ? ((c.body as { code: string }).code === '1234' ? { status: 200, json: { data: { phone_proof: `proof-${(c.body as { phone: string }).phone}` } } } : { status: 422, json: { message: 'Wrong code', errors: { code: ['Wrong code'] } } }) : undefined,
+    );
+    let answer: 'ok' | 'limit' | 'proof' = 'limit';
+    routes.push((c) => {
+      if (!c.url.endsWith('/waitlist')) return undefined;
+      if (answer === 'limit') return { status: 422, json: { message: 'This number is already on the waitlist for 3 visits, the most allowed', errors: { phone: ['This number is already on the waitlist for 3 visits, the most allowed'] } } };
+      if (answer === 'proof') return { status: 422, json: { message: 'Confirm your phone number with the verification code first', errors: { phone_proof: ['Confirm your phone number with the verification code first'] } } };
+      return joined(c);
+    });
+    mount(data({ country: 'AE' }));
+    tid<HTMLButtonElement>('store-next').click();
+    tid<HTMLButtonElement>('store-next').click();
+    await flush();
+    const full = addDays(TODAY, 2);
+    tid<HTMLButtonElement>(`store-day-${full}`).click();
+    const phone = () => q<HTMLInputElement>('[name="phone"]');
+    const phoneError = () => document.getElementById(`${phone().id}-err`)?.textContent;
+    input('name', 'Layla');
+    input('phone', '0551234567');
+    // Not yet confirmed: no join.
+    tid<HTMLButtonElement>('store-waitlist-submit').click();
+    await flush();
+    expect(calls.some((c) => c.url.endsWith('/waitlist'))).toBe(false);
+    expect(phoneError()).toBe('Verify your phone number first.');
+    // The same code flow as the details: send, a wrong code, the right one.
+    tid<HTMLButtonElement>('store-otp-send').click();
+    await flush();
+    expect(calls.find((c) => c.url.endsWith('/otp'))?.body).toEqual({ phone: '0551234567', phone_country: 'AE' });
+    expect(tid<HTMLButtonElement>('store-otp-send').disabled).toBe(true);
+    expect(tid('store-otp-send').textContent).toMatch(/Resend in \d+ s/);
+    input('code', '9999');
+    tid<HTMLButtonElement>('store-otp-verify').click();
+    await flush();
+    expect(tid('store-waitlist').textContent).toContain('Wrong code');
+    input('code', '1234');
+    tid<HTMLButtonElement>('store-otp-verify').click();
+    await flush();
+    expect(calls.find((c) => c.url.endsWith('/otp/verify'))?.body).toMatchObject({ phone: '0551234567', phone_country: 'AE' });
+    expect(tid('store-otp-verified')).toBeTruthy();
+    // The server's refusal (a 4th day for this phone) next to the phone field; the form stays.
+    tid<HTMLButtonElement>('store-waitlist-submit').click();
+    await flush();
+    expect(calls.filter((c) => c.url.endsWith('/waitlist')).at(-1)?.body).toMatchObject({ day: full, phone: '0551234567', phone_proof: 'proof-0551234567' });
+    expect(phoneError()).toMatch(/already on the waitlist for 3 visits/);
+    expect(phone().getAttribute('aria-invalid')).toBe('true');
+    expect(tid('store-waitlist-done')).toBeNull();
+    // A lapsed proof: said at the phone, and the code is asked again.
+    answer = 'proof';
+    tid<HTMLButtonElement>('store-waitlist-submit').click();
+    await flush();
+    expect(phoneError()).toBe('Confirm your phone number with the verification code first');
+    expect(tid('store-otp-verified')).toBeNull();
+    expect(tid('store-otp-verify')).toBeTruthy();
+    tid<HTMLButtonElement>('store-waitlist-submit').click();
+    await flush();
+    expect(calls.filter((c) => c.url.endsWith('/waitlist'))).toHaveLength(2);
+    input('code', '1234');
+    tid<HTMLButtonElement>('store-otp-verify').click();
+    await flush();
+    answer = 'ok';
+    tid<HTMLButtonElement>('store-waitlist-submit').click();
+    await flush();
+    expect(calls.filter((c) => c.url.endsWith('/waitlist')).at(-1)?.body).toMatchObject({ phone_proof: 'proof-0551234567', phone_country: 'AE' });
+    expect(tid('store-waitlist-done')).toBeTruthy();
+  });
+
+  it("shows times in the branch's zone, not the business's, and starts the days at the branch's today", async () => {
+    // The business is in Riyadh (UTC+3); its one branch in Dubai (UTC+4), where it is already the next day.
+    routes.push((c) => {
+      const out = slotsRoute(c);
+      return out ? { ...out, json: { ...(out.json as object), meta: { time_zone: 'Asia/Dubai' } } } : undefined;
+    });
+    routes.push((c) => (c.url.endsWith('/holds') ? { status: 201, json: { data: { hold_token: 'h1', expires_at: new Date(Date.now() + 600_000).toISOString(), start_time: (c.body as { start_time: string }).start_time, staff_ids: ['p1'] } } } : undefined));
+    const nextDay = addDays(TODAY, 1);
+    mount(data({ branches: [{ id: 'b1', name: 'Dubai', timezone: 'Asia/Dubai', today: nextDay }], country: 'AE' }));
+    tid<HTMLButtonElement>('store-next').click();
+    tid<HTMLButtonElement>('store-next').click();
+    await flush();
+    // The first day shown is the branch's today, and the slots were asked from it.
+    expect(q('[data-testid^="store-day-"]')?.getAttribute('data-date')).toBe(nextDay);
+    expect(calls.find((c) => c.url.includes('/slots?'))?.url).toContain(`from=${nextDay}`);
+    tid<HTMLButtonElement>(`store-day-${addDays(nextDay, 1)}`).click();
+    // 06:00 UTC is 10:00 in Dubai (09:00 in Riyadh).
+    expect(tid('store-slot-09:00').textContent).toContain('10:00');
+    tid<HTMLButtonElement>('store-slot-09:00').click();
+    await flush();
+    expect(tid('store-hold-when').textContent).toContain('10:00');
+    expect(tid('store-hold-when').textContent).not.toContain('09:00');
+  });
+
+  it('formats the times in the branch zone from the page’s data before any slots are read (a waitlist offer)', async () => {
+    const offer = { token: 'offer-1', start_time: '2026-12-03T06:00:00.000Z', expires_at: new Date(Date.now() + 300_000).toISOString(), service_ids: ['s1', 's2'], staff_id: 'p1', staff_ids: ['p1', 'p1'], branch_id: 'b2' };
+    routes.push((c) => (c.url.endsWith('/bookings') ? { status: 201, json: { data: { order_number: 9, status: 'confirmed', payment_url: null, deposit: 0, total: 17050, currency: 'SAR', manage_url: '/s/demo/b/t' } } } : undefined));
+    mount(
+      data({
+        country: 'AE',
+        settings: { ...data().settings, require_phone_otp: false },
+        custom_fields: [],
+        branches: [
+          { id: 'b1', name: 'Riyadh', timezone: 'Asia/Riyadh', today: TODAY },
+          { id: 'b2', name: 'Dubai', timezone: 'Asia/Dubai', today: TODAY },
+        ],
+        preselect: { service_ids: [], hold_token: 'offer-1', hold: offer },
+      }),
+    );
+    // Straight to the details: when (in Dubai), what, and the time left.
+    expect(tid('store-step-details')).toBeTruthy();
+    expect(tid('store-back')).toBeNull();
+    expect(tid('store-hold-when').textContent).toMatch(/3 December 2026/);
+    expect(tid('store-hold-when').textContent).toContain('10:00');
+    expect(tid('store-hold-services').textContent).toContain('Cut, Dye');
+    expect(q('[data-countdown]').textContent).toMatch(/Time left: [45]:\d\d/);
+    expect(tid('store-total').textContent).toMatch(/170\.50/);
+    input('first_name', 'Layla');
+    input('phone', '0501234567');
+    tid<HTMLButtonElement>('store-submit').click();
+    await flush();
+    expect(calls.find((c) => c.url.endsWith('/bookings'))?.body).toMatchObject({ hold_token: 'offer-1', phone_country: 'AE' });
+    // Leaving the offer's page never frees its seat.
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('an expired or unknown offer says so and opens the usual steps', async () => {
+    mount(data({ preselect: { service_ids: [], hold_token: 'gone-token', hold: null } }));
+    expect(tid('store-step-services')).toBeTruthy();
+    expect(tid('store-notice').textContent).toMatch(/offer has expired/);
+    expect(tid('store-hold')).toBeNull();
   });
 });
 

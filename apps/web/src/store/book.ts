@@ -14,16 +14,21 @@ import {
   forward,
   initialState,
   lastDay,
+  localDay,
+  phoneCountry,
   providersFor,
   rangeChunks,
   secondsLeft,
   servicesFor,
   type Slot,
   type StoreData,
+  todayOf,
   toggle,
   totals,
   withServices,
+  zoneOf,
 } from './logic';
+import { phoneCodeBox, phoneCodeState, proofFor } from './phone-code';
 import { dayPicker, slotButtons } from './picker';
 
 type Hold = { hold_token: string; expires_at: string; start_time: string; staff_ids: string[] };
@@ -36,22 +41,40 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
   const single = data.branches.length === 1 ? (data.branches[0]?.id ?? null) : null;
   const known = new Set(data.services.map((s) => s.id));
   let state: BookingState = initialState((data.preselect?.service_ids ?? []).filter((id) => known.has(id)), single);
-  const last = lastDay(data.today, data.settings.booking_window_days);
-  let pageStart = data.today;
+  const country = phoneCountry(data);
+  let pageStart: string | null = null;
   let daySlots: Slot[] = [];
   let notice: string | null = null;
   let result: BookingResult | null = null;
-  /** Slots already fetched for the current choice, by day. */
-  let cache = { key: '', days: new Map<string, Slot[]>() };
+  /** Slots already fetched for the current choice, by day, and the zone the server gave them in. */
+  let cache: { key: string; days: Map<string, Slot[]>; zone: string | null } = { key: '', days: new Map<string, Slot[]>(), zone: null };
+  /** The zone of the choice's times: the server's answer for its slots, else its branch's (never the business's when the branch has its own). */
+  const zone = (): string => (cache.key === choiceKey() && cache.zone) || zoneOf(data, state.branchId, state.serviceIds);
+  /** Today in the choice's branch. */
+  const today = (): string => todayOf(data, state.branchId, state.serviceIds);
   /** The details typed so far (kept across steps). */
-  const form = { first_name: '', last_name: '', phone: '', email: '', notes: '', coupon_code: '', code: '' };
+  const form = { first_name: '', last_name: '', phone: '', email: '', notes: '', coupon_code: '' };
   type FormKey = keyof typeof form;
   const custom: Record<string, string> = {};
-  const otp = { sentTo: '', proof: '', resendAt: 0 };
+  /** The phone code, one for the details and the waitlist (a phone confirmed in one is in the other). */
+  const otp = phoneCodeState();
 
+  // A waitlist offer's link: its held seat (when, what, the countdown) straight on the details step; expired: the usual steps.
   const pre = data.preselect;
-  if (pre?.hold_token) {
-    state = { ...state, step: 'details', hold: { token: pre.hold_token, expiresAt: pre.hold?.expires_at ?? '', startTime: pre.hold?.start_time ?? '', staffIds: pre.hold?.staff_ids ?? [] } };
+  const offered = pre?.hold && Date.parse(pre.hold.expires_at) > Date.now() ? pre.hold : null;
+  if (offered) {
+    const serviceIds = offered.service_ids.filter((id) => known.has(id));
+    state = {
+      ...state,
+      step: 'details',
+      branchId: offered.branch_id ?? state.branchId,
+      serviceIds: serviceIds.length ? serviceIds : state.serviceIds,
+      staffId: offered.staff_id,
+      hold: { token: offered.token, expiresAt: offered.expires_at, startTime: offered.start_time, staffIds: offered.staff_ids ?? (offered.staff_id ? [offered.staff_id] : []) },
+    };
+    state = { ...state, date: localDay(offered.start_time, zoneOf(data, state.branchId, state.serviceIds)) };
+  } else if (pre?.hold_token) {
+    notice = t('offer_expired');
   }
 
   // ---------------------------------------------------------------- the hold's countdown
@@ -71,6 +94,8 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
   window.addEventListener('pagehide', () => window.clearInterval(timer));
 
   function releaseHold(): void {
+    // A waitlist offer's seat is the customer's to keep until it lapses: leaving the page does not free it.
+    if (offered && state.hold?.token === offered.token) return;
     const token = state.hold?.token;
     if (token) void call('DELETE', `${data.api}/holds/${encodeURIComponent(token)}`);
   }
@@ -81,12 +106,14 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
 
   async function loadDays(from: string, to: string): Promise<Map<string, Slot[]> | ApiError> {
     const key = choiceKey();
-    if (cache.key !== key) cache = { key, days: new Map() };
+    if (cache.key !== key) cache = { key, days: new Map(), zone: null };
     const missing = rangeChunks(from, to).filter(([a, b]) => !(cache.days.has(a) && cache.days.has(b)));
     for (const [a, b] of missing) {
       const q = query({ service_ids: state.serviceIds.join(','), staff_id: state.staffId, branch_id: state.branchId, from: a, to: b });
       const res = await call<{ date: string; slots: Slot[] }[]>('GET', `${data.api}/slots?${q}`);
       if (!res.ok) return res.error;
+      const meta = res.body.meta as { time_zone?: unknown } | undefined;
+      if (cache.key === key && typeof meta?.time_zone === 'string' && meta.time_zone) cache.zone = meta.time_zone;
       for (let d = a; d <= b; d = addDays(d, 1)) cache.days.set(d, []);
       for (const day of res.data) cache.days.set(day.date, day.slots);
     }
@@ -123,7 +150,7 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
 
   function nav(nextButton?: HTMLButtonElement): HTMLElement {
     const back =
-      state.step !== 'services' && !(state.step === 'details' && pre?.hold_token)
+      state.step !== 'services' && !(state.step === 'details' && offered && state.hold?.token === offered.token)
         ? h('button', { type: 'button', class: 'st-btn st-btn-ghost', 'data-testid': 'store-back', onclick: () => go(backward(state)) }, t('back'))
         : null;
     return h('div', { class: 'st-nav' }, back, nextButton);
@@ -213,10 +240,12 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
   }
 
   function dateStep(): HTMLElement {
+    const first = today();
+    const start = pageStart && pageStart >= first ? pageStart : first;
     const picker = dayPicker({
-      first: data.today,
-      last,
-      start: pageStart,
+      first,
+      last: lastDay(first, data.settings.booking_window_days),
+      start,
       selected: state.date,
       locale: loc,
       load: loadDays,
@@ -236,17 +265,19 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
   function holdBanner(): HTMLElement | null {
     const hold = state.hold;
     if (!hold || !(hold.startTime || hold.expiresAt)) return null;
+    const names = state.step === 'details' ? data.services.filter((s) => state.serviceIds.includes(s.id)).map((s) => s.name) : [];
     return h(
       'div',
       { class: 'st-held', 'data-testid': 'store-hold', role: 'status' },
-      hold.startTime ? h('p', { class: 'st-held-when' }, `${t('selected_time')}: ${formatDateTime(hold.startTime, data.timezone, loc)}`) : null,
+      hold.startTime ? h('p', { class: 'st-held-when', 'data-testid': 'store-hold-when' }, `${t('selected_time')}: ${formatDateTime(hold.startTime, zone(), loc)}`) : null,
+      names.length ? h('p', { 'data-testid': 'store-hold-services' }, `${t('services')}: ${names.join(loc === 'en' ? ', ' : '، ')}`) : null,
       hold.expiresAt ? h('p', {}, t('held', { n: Math.max(1, Math.ceil(secondsLeft(hold.expiresAt) / 60)) })) : null,
       hold.expiresAt ? h('p', { class: 'st-countdown', 'data-countdown': '' }, t('held_left', { time: clockText(secondsLeft(hold.expiresAt)) })) : null,
     );
   }
 
   function timeStep(): HTMLElement {
-    const date = state.date ?? data.today;
+    const date = state.date ?? today();
     const box = h('div', { class: 'st-stack' }, h('p', { class: 'st-day-title' }, formatDay(date, loc)));
     const top = h('p', { class: 'st-error', role: 'alert', hidden: true });
     box.append(top);
@@ -259,7 +290,7 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
     const next = nextButton(state.hold !== null);
     box.append(
       slotButtons(daySlots, {
-        zone: data.timezone,
+        zone: zone(),
         locale: loc,
         selected: state.hold?.startTime ?? null,
         onPick: (slot, button) => {
@@ -292,12 +323,14 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
 
   function waitlistForm(date: string): HTMLElement {
     const name = field(t('name'), h('input', { name: 'name', autocomplete: 'name', required: true, value: [form.first_name, form.last_name].filter(Boolean).join(' ') }));
-    const phone = field(t('phone'), h('input', { name: 'phone', type: 'tel', inputmode: 'tel', autocomplete: 'tel', dir: 'ltr', required: true, value: form.phone }), { hint: t('phone_hint') });
+    const phone = field(t('phone'), h('input', { name: 'phone', type: 'tel', inputmode: 'tel', autocomplete: 'tel', dir: 'ltr', required: true, value: form.phone, oninput: (e: Event) => (form.phone = (e.target as HTMLInputElement).value) }), { hint: t('phone_hint') });
     const email = field(t('email'), h('input', { name: 'email', type: 'email', autocomplete: 'email', dir: 'ltr', value: form.email }), { optional: t('optional') });
     const top = h('p', { class: 'st-error', role: 'alert', hidden: true });
     const submit = h('button', { type: 'submit', class: 'st-btn st-btn-primary', 'data-testid': 'store-waitlist-submit' }, t('join_waitlist'));
-    const fields = { name, phone, email };
-    const formEl: HTMLFormElement = h('form', { class: 'st-card st-stack', 'data-testid': 'store-waitlist', novalidate: true }, h('p', {}, t('waitlist_offer')), top, name.wrap, phone.wrap, email.wrap, submit);
+    // Where the store asks for a confirmed phone, the join carries the proof of the same code flow as the details.
+    const check = data.settings.require_phone_otp ? phoneCodeBox(data.api, country, phone, otp) : null;
+    const fields: Record<string, ReturnType<typeof field>> = { name, phone, email, ...(check ? { code: check.code } : {}) };
+    const formEl: HTMLFormElement = h('form', { class: 'st-card st-stack', 'data-testid': 'store-waitlist', novalidate: true }, h('p', {}, t('waitlist_offer')), top, name.wrap, phone.wrap, check?.box, email.wrap, submit);
     formEl.addEventListener('submit', (e) => {
       e.preventDefault();
       void busy(submit, async () => {
@@ -310,22 +343,30 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
             missing = true;
           }
         }
+        const proof = proofFor(otp, phone.control.value);
+        if (check && !missing && !proof) {
+          showError(phone.error, t('verify_first'), phone.control);
+          missing = true;
+        }
         if (missing) return;
-        const res = await call('POST', `${data.api}/waitlist`, {
+        const res = await call<{ day: string; status: string }>('POST', `${data.api}/waitlist`, {
           service_ids: state.serviceIds,
           staff_id: state.staffId,
           ...(state.branchId ? { branch_id: state.branchId } : {}),
           day: date,
           name: name.control.value.trim(),
           phone: phone.control.value.trim(),
-          phone_country: 'SA',
+          phone_country: country,
           ...(email.control.value.trim() ? { email: email.control.value.trim() } : {}),
+          ...(proof ? { phone_proof: proof } : {}),
           locale: loc === 'en' ? 'en' : 'ar',
         });
         if (!res.ok) {
-          const m = fieldMessages(res.error, Object.keys(fields));
+          const m = fieldMessages(check ? check.rejected(res.error) : res.error, Object.keys(fields));
           for (const [k, f] of Object.entries(fields)) showError(f.error, m.byField[k] ?? null, f.control);
           showError(top, m.top);
+          const first = Object.keys(m.byField)[0];
+          (first ? fields[first]?.control : top)?.focus();
           return;
         }
         formEl.replaceChildren(h('p', { class: 'st-success', role: 'status', 'data-testid': 'store-waitlist-done', tabindex: '-1' }, t('waitlist_done')));
@@ -363,7 +404,8 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
     fields.coupon_code = field(t('coupon'), input('coupon_code', { autocomplete: 'off', dir: 'ltr' }), { optional: t('optional') });
 
     const top = h('p', { class: 'st-error', role: 'alert', hidden: true, 'data-testid': 'store-error' });
-    const otpBox = data.settings.require_phone_otp ? otpSection(fields) : null;
+    const check = data.settings.require_phone_otp && fields.phone ? phoneCodeBox(data.api, country, fields.phone, otp) : null;
+    if (check) fields.code = check.code;
     const sum = totals(data.services, state.serviceIds);
     const submit = h('button', { type: 'submit', class: 'st-btn st-btn-primary st-btn-block', 'data-testid': 'store-submit' }, sum.deposit > 0 ? t('pay_deposit', { amount: money(sum.deposit) }) : t('book'));
     const formEl: HTMLFormElement = h(
@@ -373,7 +415,7 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
       top,
       h('div', { class: 'st-grid2' }, fields.first_name?.wrap, fields.last_name?.wrap),
       fields.phone?.wrap,
-      otpBox,
+      check?.box,
       fields.email?.wrap,
       customWraps,
       fields.notes?.wrap,
@@ -384,70 +426,12 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
     );
     formEl.addEventListener('submit', (e) => {
       e.preventDefault();
-      void busy(submit, () => submitBooking(fields, top));
+      void busy(submit, () => submitBooking(fields, top, check?.rejected));
     });
     return formEl;
   }
 
-  function otpSection(fields: Record<string, ReturnType<typeof field>>): HTMLElement {
-    const box = h('div', { class: 'st-otp', 'data-testid': 'store-otp' });
-    const phoneInput = fields.phone?.control as HTMLInputElement;
-    const codeField = field(t('code'), h('input', { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', maxlength: 4, pattern: '[0-9]{4}', dir: 'ltr', value: form.code, oninput: (e: Event) => (form.code = (e.target as HTMLInputElement).value) }));
-    fields.code = codeField;
-    let tick = 0;
-    const draw = () => {
-      window.clearInterval(tick);
-      if (otp.proof && otp.sentTo === form.phone.trim()) {
-        box.replaceChildren(h('p', { class: 'st-success', 'data-testid': 'store-otp-verified' }, `✓ ${t('phone_verified')}`));
-        return;
-      }
-      const send = h('button', { type: 'button', class: 'st-btn st-btn-secondary', 'data-testid': 'store-otp-send' }, otp.sentTo ? t('resend') : t('send_code'));
-      const wait = () => {
-        const s = Math.ceil((otp.resendAt - Date.now()) / 1000);
-        send.disabled = s > 0;
-        send.textContent = s > 0 ? t('resend_in', { n: s }) : otp.sentTo ? t('resend') : t('send_code');
-      };
-      send.addEventListener('click', () => {
-        void busy(send, async () => {
-          showError(fields.phone?.error as HTMLElement, null, phoneInput);
-          const phone = form.phone.trim();
-          if (!phone) return showError(fields.phone?.error as HTMLElement, t('required'), phoneInput);
-          const res = await call('POST', `${data.api}/otp`, { phone, phone_country: 'SA' });
-          if (!res.ok) return showError(fields.phone?.error as HTMLElement, res.error.errors.phone?.[0] ?? res.error.message, phoneInput);
-          otp.sentTo = phone;
-          otp.proof = '';
-          otp.resendAt = Date.now() + 60_000;
-          draw();
-          (box.querySelector('input[name="code"]') as HTMLInputElement | null)?.focus();
-        });
-        wait();
-      });
-      if (!otp.sentTo || otp.sentTo !== form.phone.trim()) {
-        box.replaceChildren(send);
-        return;
-      }
-      const verify = h('button', { type: 'button', class: 'st-btn st-btn-secondary', 'data-testid': 'store-otp-verify' }, t('verify'));
-      verify.addEventListener('click', () => {
-        void busy(verify, async () => {
-          showError(codeField.error, null, codeField.control);
-          const code = form.code.trim();
-          if (!/^\d{4}$/.test(code)) return showError(codeField.error, t('required'), codeField.control);
-          const res = await call<{ phone_proof: string }>('POST', `${data.api}/otp/verify`, { phone: otp.sentTo, phone_country: 'SA', code });
-          if (!res.ok) return showError(codeField.error, res.error.errors.code?.[0] ?? res.error.message, codeField.control);
-          otp.proof = res.data.phone_proof;
-          draw();
-        });
-      });
-      box.replaceChildren(h('p', { class: 'st-muted st-small' }, t('code_sent')), h('div', { class: 'st-row st-end' }, codeField.wrap, verify), send);
-      wait();
-      tick = window.setInterval(wait, 1000);
-    };
-    phoneInput.addEventListener('change', () => draw());
-    draw();
-    return box;
-  }
-
-  async function submitBooking(fields: Record<string, ReturnType<typeof field>>, top: HTMLElement): Promise<void> {
+  async function submitBooking(fields: Record<string, ReturnType<typeof field>>, top: HTMLElement, rejected?: (e: ApiError) => ApiError): Promise<void> {
     for (const f of Object.values(fields)) showError(f.error, null, f.control);
     showError(top, null);
     const hold = state.hold;
@@ -465,7 +449,8 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
       const id = cf.uuid ?? cf.id ?? '';
       if (cf.is_required && fields[`custom_fields.${id}`] && !custom[id]?.trim()) bad(`custom_fields.${id}`, t('required'));
     }
-    if (data.settings.require_phone_otp && form.phone.trim() && !(otp.proof && otp.sentTo === form.phone.trim())) bad('phone', t('verify_first'));
+    const proof = proofFor(otp, form.phone);
+    if (data.settings.require_phone_otp && form.phone.trim() && !proof) bad('phone', t('verify_first'));
     if (firstBad) return (firstBad as HTMLElement).focus();
 
     const values: Record<string, string> = {};
@@ -476,9 +461,9 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
       first_name: form.first_name.trim(),
       last_name: opt(form.last_name),
       phone: form.phone.trim(),
-      phone_country: 'SA',
+      phone_country: country,
       email: opt(form.email),
-      phone_proof: otp.proof || undefined,
+      phone_proof: proof || undefined,
       notes: opt(form.notes),
       coupon_code: opt(form.coupon_code),
       custom_fields: Object.keys(values).length ? values : undefined,
@@ -492,7 +477,7 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
         notice = errs.hold_token?.[0] ?? res.error.message;
         return reloadDay();
       }
-      const m = fieldMessages(res.error, Object.keys(fields));
+      const m = fieldMessages(rejected ? rejected(res.error) : res.error, Object.keys(fields));
       for (const [k, f] of Object.entries(fields)) if (m.byField[k]) showError(f.error, m.byField[k] ?? null, f.control);
       showError(top, m.top);
       const first = Object.keys(m.byField)[0];
@@ -529,7 +514,7 @@ export function mountBooking(root: HTMLElement, data: StoreData): void {
         'dl',
         { class: 'st-facts' },
         row(t('order_number'), `#${r.order_number}`, 'store-order-number'),
-        hold?.startTime ? row(t('when'), formatDateTime(hold.startTime, data.timezone, loc)) : null,
+        hold?.startTime ? row(t('when'), formatDateTime(hold.startTime, zone(), loc)) : null,
         provider ? row(t('provider'), provider) : null,
         names.length ? row(t('services'), names.join(loc === 'en' ? ', ' : '، ')) : null,
         data.settings.show_prices ? row(t('total'), money(r.total)) : null,

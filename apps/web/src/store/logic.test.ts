@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   backward,
+  branchOf,
   canContinue,
   clockText,
   fieldMessages,
@@ -12,6 +13,7 @@ import {
   lastDay,
   minorToDecimal,
   pageOfDays,
+  phoneCountry,
   providersFor,
   rangeChunks,
   secondsLeft,
@@ -19,9 +21,11 @@ import {
   type Slot,
   type StoreProvider,
   type StoreService,
+  todayOf,
   toggle,
   totals,
   withServices,
+  zoneOf,
 } from './logic';
 
 const services: StoreService[] = [
@@ -146,5 +150,39 @@ describe('formatting and errors', () => {
     expect(fieldMessages(err, ['phone', 'first_name'])).toEqual({ byField: { phone: 'The phone is invalid' }, top: null });
     expect(fieldMessages({ ...err, errors: { hold_token: ['gone'] } }, ['phone'])).toEqual({ byField: {}, top: 'The phone is invalid' });
     expect(fieldMessages({ status: 409, message: 'Taken', errors: {} }, ['phone']).top).toBe('Taken');
+  });
+});
+
+describe('the branch of a choice, its zone and day, the phone country', () => {
+  const d = {
+    timezone: 'Asia/Riyadh',
+    today: '2026-12-01',
+    branches: [
+      { id: 'main', name: 'Main', timezone: 'Asia/Riyadh', today: '2026-12-01' },
+      { id: 'dxb', name: 'Dubai', timezone: 'Asia/Dubai', today: '2026-12-02' },
+      { id: 'old', name: 'Old data' },
+    ],
+    services: [
+      { id: 'a', name: 'A', duration: 30, price: 1, deposit: 0, branch_id: 'dxb' },
+      { id: 'b', name: 'B', duration: 30, price: 1, deposit: 0, branch_id: null },
+      { id: 'c', name: 'C', duration: 30, price: 1, deposit: 0, branch_id: 'main' },
+    ],
+  };
+  it('is the chosen branch, else the services’ one branch, else the main one', () => {
+    expect(branchOf(d, 'dxb', [])?.id).toBe('dxb');
+    expect(branchOf(d, null, ['a', 'b'])?.id).toBe('dxb');
+    expect(branchOf(d, null, ['a', 'c'])?.id).toBe('main');
+    expect(branchOf(d, null, [])?.id).toBe('main');
+  });
+  it("answers the branch's zone and today, the business's when the branch has none", () => {
+    expect(zoneOf(d, null, ['a'])).toBe('Asia/Dubai');
+    expect(todayOf(d, null, ['a'])).toBe('2026-12-02');
+    expect(zoneOf(d, 'old', [])).toBe('Asia/Riyadh');
+    expect(todayOf(d, 'old', [])).toBe('2026-12-01');
+  });
+  it('phone country: the business’s, else SA', () => {
+    expect(phoneCountry({ country: 'AE' })).toBe('AE');
+    expect(phoneCountry({})).toBe('SA');
+    expect(phoneCountry({ country: 'bad' })).toBe('SA');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The pure parts of the store script: what the page's data looks like, the booking steps, sums,
  * providers for a choice of services, the days shown and the slots grouped by part of the day, and
- * the formatters (money in minor units, times in the business's time zone).
+ * the formatters (money in minor units, times in the zone of the branch booked in).
  */
 
 export type StoreService = { id: string; name: string; description?: string | null; duration: number; price: number; deposit: number; category_id?: string | null; branch_id?: string | null };
@@ -24,15 +24,48 @@ export type StoreData = {
   dir?: string;
   currency: string;
   currency_decimals: number;
+  /** The business's zone and day; each branch has its own (the one its slots and holds are in). */
   timezone: string;
   today: string;
+  /** The business's country: the phone numbers' default country. */
+  country?: string;
   settings: StoreSettingsData;
-  branches: { id: string; name: string }[];
+  /** Main branch first. */
+  branches: StoreBranch[];
   services: StoreService[];
   providers: StoreProvider[];
   custom_fields?: StoreCustomField[];
-  preselect?: { service_ids?: string[]; hold_token?: string | null; hold?: { start_time?: string; expires_at?: string; staff_ids?: string[] } | null } | null;
+  /** `hold_token`: the `?hold=` of a waitlist offer's link; `hold`: its seat while held (null: expired or unknown). */
+  preselect?: { service_ids?: string[]; hold_token?: string | null; hold?: PreselectedHold | null } | null;
 };
+export type StoreBranch = { id: string; name: string; timezone?: string; today?: string };
+export type PreselectedHold = { token: string; start_time: string; expires_at: string; service_ids: string[]; staff_id: string | null; staff_ids?: string[]; branch_id?: string | null };
+
+/** The phone numbers' country: the business's, else Saudi Arabia. */
+export const phoneCountry = (data: Pick<StoreData, 'country'>): string => (data.country && /^[A-Z]{2}$/.test(data.country) ? data.country : 'SA');
+
+/**
+ * The branch a choice is booked in, as the server picks it: the chosen one, else the services' one
+ * branch, else the main one (the first).
+ */
+export function branchOf(data: Pick<StoreData, 'branches' | 'services'>, branchId: string | null, serviceIds: string[]): StoreBranch | null {
+  if (branchId) return data.branches.find((b) => b.id === branchId) ?? null;
+  const own = new Set(serviceIds.map((id) => data.services.find((s) => s.id === id)?.branch_id).filter((b): b is string => Boolean(b)));
+  if (own.size === 1) {
+    const [only] = own;
+    const b = data.branches.find((x) => x.id === only);
+    if (b) return b;
+  }
+  return data.branches[0] ?? null;
+}
+
+/** The zone a choice's times are in: its branch's, else the business's. */
+export const zoneOf = (data: Pick<StoreData, 'branches' | 'services' | 'timezone'>, branchId: string | null, serviceIds: string[]): string =>
+  branchOf(data, branchId, serviceIds)?.timezone || data.timezone;
+
+/** Today in a choice's branch (the server's day there), else the business's. */
+export const todayOf = (data: Pick<StoreData, 'branches' | 'services' | 'today'>, branchId: string | null, serviceIds: string[]): string =>
+  branchOf(data, branchId, serviceIds)?.today || data.today;
 export type Slot = { start_time: string; end_time: string; slot: string; staff_ids: string[]; split_staff_ids?: string[] | null };
 export type DaySlots = { date: string; slots: Slot[] };
 
@@ -208,7 +241,7 @@ export function formatDay(date: string, locale: string): string {
   return new Intl.DateTimeFormat(intlTag(locale), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** An instant's wall time in the business's zone. */
+/** An instant's wall time in `zone` (the branch's). */
 export function formatTime(iso: string, zone: string, locale: string): string {
   return new Intl.DateTimeFormat(intlTag(locale), { timeZone: zone, hour: locale === 'en' ? '2-digit' : 'numeric', minute: '2-digit' }).format(new Date(iso));
 }

@@ -2,7 +2,7 @@ import { call } from './api';
 import { busy, field, focusHeading, h, showError } from './dom';
 import type { ManageBooking } from '@app/shared/schemas/store';
 import { type StoreTextKey, t } from './i18n';
-import { type ApiError, formatDateTime, formatMoney, lastDay, type Slot, type StoreData } from './logic';
+import { type ApiError, formatDateTime, formatMoney, lastDay, localDay, type Slot, type StoreData } from './logic';
 import { dayPicker, slotButtons } from './picker';
 
 export type ManageData = ManageBooking & { payment_url?: string | null };
@@ -29,7 +29,14 @@ export function mountManage(root: HTMLElement, data: StoreData, token: string, m
   }
 
   const money = (minor: number) => formatMoney(minor, booking?.business.currency ?? data.currency, data.currency_decimals, loc);
+  /** The booking's zone (its branch's, as the server answers it), else the business's. */
   const zone = () => booking?.time_zone ?? data.timezone;
+  /** Today in that zone: the branch's day from the page's data, else the browser's clock there. */
+  const today = (): string => {
+    const z = zone();
+    if (z === data.timezone) return data.today;
+    return data.branches.find((b) => b.timezone === z)?.today ?? localDay(new Date().toISOString(), z);
+  };
   const statusText = (s: string) => {
     const key = `status_${s.replace(/-/g, '_')}` as StoreTextKey;
     return STATUS_KEYS.includes(key) ? t(key) : s;
@@ -140,10 +147,11 @@ export function mountManage(root: HTMLElement, data: StoreData, token: string, m
           : h('p', { class: 'st-muted' }, t('no_slots_day')),
       );
     };
+    const first = today();
     const picker = dayPicker({
-      first: data.today,
-      last: lastDay(data.today, data.settings.booking_window_days),
-      start: data.today,
+      first,
+      last: lastDay(first, data.settings.booking_window_days),
+      start: first,
       selected: null,
       locale: loc,
       load: loadSlots,

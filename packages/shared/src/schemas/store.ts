@@ -267,6 +267,8 @@ export const storeOtpSentSchema = z.object({ resend_seconds: z.number().int(), e
 export const storePhoneProofSchema = z.object({ phone_proof: z.string(), expires_at: z.string() });
 /** At most this many seats held at once from one address (docs/decisions.md "Booking on the store"). */
 export const STORE_HOLDS_PER_IP = 3;
+/** Codes a phone may be sent by one store in 24 hours (a 4-digit code must not be guessed by asking again and again). */
+export const STORE_OTP_DAILY_MAX = 10;
 export const storeHoldSchema = z.object({ hold_token: z.string(), expires_at: z.string(), start_time: z.string(), staff_ids: z.array(z.string()) });
 export type StoreHold = z.infer<typeof storeHoldSchema>;
 

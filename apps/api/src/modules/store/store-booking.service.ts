@@ -9,6 +9,7 @@ import {
   STORE_DEPOSIT_MINUTES,
   STORE_HOLD_MINUTES,
   STORE_HOLDS_PER_IP,
+  STORE_OTP_DAILY_MAX,
   STORE_PHONE_PROOF_MINUTES,
   type StoreBookingResult,
   type StoreHold,
@@ -20,7 +21,7 @@ import {
 } from '@app/shared/schemas/store';
 import { addDays, localDateOf } from '@app/shared/scheduling/zoned';
 import { assertTransition as orderTransition } from '@app/shared/states/order';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
@@ -294,6 +295,11 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
         .where(and(eq(storeOtps.tenantId, tenantId), eq(storeOtps.phone, phone)))
         .orderBy(desc(storeOtps.createdAt))
         .limit(1);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(storeOtps)
+        .where(and(eq(storeOtps.tenantId, tenantId), eq(storeOtps.phone, phone), sql`${storeOtps.createdAt} > now() - interval '1 day'`));
+      if (n >= STORE_OTP_DAILY_MAX) throw new AppError(429, 'otp_daily_limit', { retryAfter: 3600 });
       const elapsed = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
       if (elapsed < OTP_RESEND_SECONDS) {
         const wait = Math.ceil(OTP_RESEND_SECONDS - elapsed);

@@ -5,6 +5,7 @@ import { buildTestApp, Client, injectAs, latestMessage, randomSaMobile, readOtp,
 import { t as tr } from '../../i18n/messages';
 import { at, branch, customer, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { lapseUnpaidDeposits, STORE_DEPOSIT_GRACE_MINUTES } from './store-booking.service';
+import { STORE_OTP_DAILY_MAX } from '@app/shared/schemas/store';
 
 /**
  * Booking on the store (issue 19): slots, holds, the phone code, the booking through the dashboard's
@@ -206,6 +207,14 @@ describe('the phone code', () => {
     // The log keeps the code masked.
     const [log] = await rows<{ body: string }>(t.db, sql`select body from notifications where tenant_id = ${tenant} and phone = ${e164} order by created_at desc limit 1`);
     expect(log?.body).not.toContain(fresh);
+    // At most STORE_OTP_DAILY_MAX codes a day for a phone: a 4-digit code is not guessed by asking again and again.
+    await t.db.execute(sql`update store_otps set created_at = created_at - interval '61 seconds' where tenant_id = ${tenant} and phone = ${e164}`);
+    await t.db.execute(
+      sql`insert into store_otps (tenant_id, phone, code_hash, expires_at, created_at) select ${tenant}, ${e164}, 'x', now(), now() - interval '2 hours' from generate_series(1, ${STORE_OTP_DAILY_MAX})`,
+    );
+    const capped = await visitor().post(url('otp'), { phone, phone_country: 'SA' });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toBe(tr('otp_daily_limit', 'en'));
   });
 });
 
