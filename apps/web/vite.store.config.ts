@@ -8,6 +8,8 @@ import { precompress } from './vite.precompress';
  */
 export default defineConfig({
   base: '/store-assets/',
+  // The dashboard's public files (its icons, boot script, push worker) are not the store's.
+  publicDir: false,
   plugins: [precompress()],
   build: {
     outDir: 'dist/store',
