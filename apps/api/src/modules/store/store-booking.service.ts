@@ -27,7 +27,7 @@ import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { bookings as bookingsTable, orders } from '../../db/schema/sales';
-import { slotHolds, slotHoldTimes, storeOtps, storeSettings } from '../../db/schema/store';
+import { slotHolds, slotHoldTimes, storeOtps } from '../../db/schema/store';
 import { tenants } from '../../db/schema/tenants';
 import type { TenantRow } from '../auth/auth.repository';
 import { t } from '../../i18n/messages';
@@ -46,6 +46,7 @@ import * as payRepo from '../transactions/transactions.repository';
 import { createTransactionService } from '../transactions/transactions.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
+import { findStoreBySubdomain } from './store-lookup';
 import { isStoreService } from './store-services';
 import { sendStoreMessage } from './store-messages';
 
@@ -118,12 +119,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
 
   /** The business of `subdomain`: 404 when none, 503 while its store is in maintenance or suspended. */
   async function storeOf(subdomain: string, opts: { open?: boolean } = {}): Promise<Store> {
-    const [row] = await db
-      .select({ tenant: tenants, settings: storeSettings })
-      .from(tenants)
-      .leftJoin(storeSettings, eq(storeSettings.tenantId, tenants.id))
-      .where(eq(tenants.subdomain, subdomain.toLowerCase()))
-      .limit(1);
+    const row = await findStoreBySubdomain(db, subdomain);
     if (!row) throw notFound();
     const s = row.settings;
     if (opts.open !== false && (s?.status ?? STORE_DEFAULTS.status) !== 'active') throw storeUnavailable();

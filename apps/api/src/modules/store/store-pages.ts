@@ -13,7 +13,7 @@ import { branches, categories, packages, productImages, products, providerServic
 import { customFields } from '../../db/schema/customers';
 import { reviews } from '../../db/schema/marketing';
 import { slotHolds, type StoreSettingsRow, storeGallery, storePages, storeSettings } from '../../db/schema/store';
-import { tenants } from '../../db/schema/tenants';
+import type { tenants } from '../../db/schema/tenants';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
@@ -33,6 +33,7 @@ import {
   externalUrl,
 } from './store-html';
 import { zoneOf } from '../bookings/bookings.service';
+import { findStoreBySubdomain } from './store-lookup';
 import { storeServicesWhere } from './store-services';
 import { readBookingToken } from './store-links';
 import { recordStoreVisit } from './store-visits';
@@ -50,7 +51,6 @@ type TenantRow = Pick<
   'id' | 'name' | 'storeName' | 'subdomain' | 'logo' | 'currency' | 'timezone' | 'country' | 'locale' | 'plugins' | 'customDomain' | 'customDomainVerifiedAt'
 >;
 
-const SUBDOMAIN = /^[a-z]{3,20}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Not a visit: search engines, link previews and audits. */
 const NOT_A_VISITOR = /bot|crawl|spider|slurp|lighthouse|facebookexternalhit|whatsapp|preview|monitor/i;
@@ -108,27 +108,7 @@ export const storePageRoutes =
     };
 
     async function findTenant(subdomain: string): Promise<TenantRow | null> {
-      if (!SUBDOMAIN.test(subdomain)) return null;
-      // On the system connection: the business is not known before this lookup (as a pay link's).
-      const [row] = await db
-        .select({
-          id: tenants.id,
-          name: tenants.name,
-          storeName: tenants.storeName,
-          subdomain: tenants.subdomain,
-          logo: tenants.logo,
-          currency: tenants.currency,
-          timezone: tenants.timezone,
-          country: tenants.country,
-          locale: tenants.locale,
-          plugins: tenants.plugins,
-          customDomain: tenants.customDomain,
-          customDomainVerifiedAt: tenants.customDomainVerifiedAt,
-        })
-        .from(tenants)
-        .where(eq(tenants.subdomain, subdomain))
-        .limit(1);
-      return row ?? null;
+      return (await findStoreBySubdomain(db, subdomain))?.tenant ?? null;
     }
 
     /** The store a request names, and the chrome of its pages; null when there is none. */

@@ -54,6 +54,7 @@ type EntryRow = typeof waitlistEntries.$inferSelect;
 const MINUTE = 60_000;
 const localeOf = (v: string | null | undefined): Locale => (v === 'en' ? 'en' : 'ar');
 
+import { findStoreBySubdomain } from './store-lookup';
 export function toWaitlistEntry(r: EntryRow): WaitlistEntry {
   return {
     id: r.id,
@@ -77,12 +78,9 @@ export const storeUnavailable = () => new AppError(503, 'store_unavailable', { c
 
 /** The business a store subdomain names (404 when none, as the store's booking API answers). */
 async function tenantBySubdomain(db: Database, subdomain: string) {
-  const [row] = await db
-    .select({ id: tenants.id, name: tenants.name, storeName: tenants.storeName, subdomain: tenants.subdomain, timezone: tenants.timezone, locale: tenants.locale, country: tenants.country })
-    .from(tenants)
-    .where(eq(tenants.subdomain, subdomain.toLowerCase()));
+  const row = await findStoreBySubdomain(db, subdomain);
   if (!row) throw notFound();
-  return row;
+  return row.tenant;
 }
 
 /** Locks an offer's hold (the lock order above); false when it is gone (booked, or lapsed and swept). */
