@@ -47,7 +47,7 @@ import { createTransactionService } from '../transactions/transactions.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
 import { findStoreBySubdomain } from './store-lookup';
-import { isStoreService } from './store-services';
+import { isStoreService, visitDeposit } from './store-services';
 import { sendStoreMessage } from './store-messages';
 
 type SlotsQuery = z.output<typeof storeSlotsQuery>;
@@ -162,10 +162,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     const zone = zoneOf(branch.timezone, store.tenant.timezone);
     const today = localDateOf(Date.now(), zone);
     // The deposit of the visit: each service's once per time it is booked.
-    const deposit = serviceIds.reduce((sum, id) => {
-      const s = byId.get(id)!;
-      return sum + (s.depositEnabled ? Number(s.depositAmount) : 0);
-    }, 0);
+    const deposit = visitDeposit(serviceIds.map((id) => byId.get(id)!));
     return { branchId: branch.id, zone, today, lastDay: addDays(today, store.windowDays), deposit };
   }
 

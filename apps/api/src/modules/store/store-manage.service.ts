@@ -30,6 +30,7 @@ import * as payRepo from '../transactions/transactions.repository';
 import { createTransactionService } from '../transactions/transactions.service';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import { bookingLinkInvalid, readBookingToken } from './store-links';
+import { visitDeposit } from './store-services';
 
 /**
  * The customer's own booking page (issue 19; docs/decisions.md "The customer's booking page and the
@@ -121,7 +122,7 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       .from(paymentLinks)
       .where(and(eq(paymentLinks.tenantId, l.ctx.tenantId), eq(paymentLinks.orderId, l.order.id), eq(paymentLinks.status, 'open'), gt(paymentLinks.expiresAt, clock.now())))
       .limit(1);
-    const deposit = l.active.reduce((sum, v) => sum + (v.depositEnabled ? Number(v.depositAmount ?? 0) : 0), 0);
+    const deposit = visitDeposit(l.active);
     return {
       business: {
         name: l.tenant.storeName || l.tenant.name || '',
@@ -301,7 +302,7 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       const l = await load(tx, tenantId, orderId, true);
       const waiting = l.active.some((v) => v.b.status === 'pending' || v.b.status === 'unpaid');
       if (!waiting || !orderEditable(l.order.status)) throw fieldError('amount', 'booking_not_changeable');
-      const deposit = l.active.reduce((sum, v) => sum + (v.depositEnabled ? Number(v.depositAmount ?? 0) : 0), 0);
+      const deposit = visitDeposit(l.active);
       const rest = Math.max(0, l.order.total - l.order.paidAmount);
       const depositDue = Math.max(0, Math.min(deposit, l.order.total) - l.order.paidAmount);
       const amount = depositDue > 0 ? depositDue : rest;

@@ -34,7 +34,7 @@ import {
 } from './store-html';
 import { zoneOf } from '../bookings/bookings.service';
 import { findStoreBySubdomain } from './store-lookup';
-import { storeServicesWhere } from './store-services';
+import { depositOf, storeServicesWhere } from './store-services';
 import { readBookingToken } from './store-links';
 import { recordStoreVisit } from './store-visits';
 
@@ -470,7 +470,7 @@ async function storeData(tx: Tx, store: Store) {
       description: s.visibility === 'web_only' ? null : s.description,
       duration: s.duration,
       price: Number(s.price),
-      deposit: s.depositEnabled ? Number(s.depositAmount) : 0,
+      deposit: depositOf(s),
       category_id: s.categoryId,
       branch_id: s.branchId,
     })),

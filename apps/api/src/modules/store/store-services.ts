@@ -15,3 +15,15 @@ export function isStoreService(s: { displayOnBookingPage: boolean; isPublic: boo
 export function storeServicesWhere(tenantId: string): SQL {
   return and(eq(services.tenantId, tenantId), eq(services.displayOnBookingPage, true), eq(services.isPublic, true))!;
 }
+
+type DepositFields = { depositEnabled: boolean | null; depositAmount: number | string | null };
+
+/** A service's deposit in minor units (0 when it asks none). */
+export function depositOf(s: DepositFields): number {
+  return s.depositEnabled ? Number(s.depositAmount ?? 0) : 0;
+}
+
+/** A visit's deposit: the sum of its services' (the store asks it before confirming). */
+export function visitDeposit(services: readonly DepositFields[]): number {
+  return services.reduce((sum, s) => sum + depositOf(s), 0);
+}
