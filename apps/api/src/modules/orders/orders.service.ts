@@ -35,8 +35,8 @@ import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice
 import { moveCouponUse, redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
 import { offerPriceFor } from '../marketing/offers.service';
 import { sendReviewRequest } from '../marketing/reviews.service';
-import { notifyBooking } from '../notifications/notify';
 import { unreadCounts as countUnread } from '../notifications/unread';
+import { cancelAppointmentsIn, holdsStock, releaseOrderIn } from './order-cancel';
 import { createOrderRow, lineTaxesFor, logOrder, recalculateOrder } from './order-core';
 import * as repo from './orders.repository';
 import { giveBackStock, type StockLine, stockLinesOf, takeStock } from './stock';
@@ -47,7 +47,6 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
 /** The order holds stock for its product lines: placed (not a draft), not canceled, not in the trash. */
-const holdsStock = (o: { isDraft: boolean; status: string; deletedAt: Date | null }) => !o.isDraft && o.status !== 'canceled' && o.deletedAt === null;
 
 const inTrash = () => new AppError(422, 'order_in_trash');
 
@@ -706,17 +705,12 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
         const activeWhere = and(eq(bookings.tenantId, t), eq(bookings.orderId, order.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]));
         const [active] = await tx.select({ n: count() }).from(bookings).where(activeWhere);
         if (Number(active?.n ?? 0) > 0 && !reasonId) throw fieldError('cancellation_reason_id', 'cancel_reason_required');
-        const cancelled = await tx
-          .update(bookings)
-          .set({ status: 'cancelled', cancellationReasonId: reasonId, cancellationNote: body.note ?? null, updatedAt: new Date() })
-          .where(activeWhere)
-          .returning({ id: bookings.id });
+        const cancelled = await cancelAppointmentsIn(tx, t, order.id, { reasonId, note: body.note ?? null });
         changes.bookings_cancelled = cancelled.length;
-        for (const b of cancelled) await notifyBooking(tx, t, b.id, 'booking_cancelled', 'cancelled');
         if (reasonId) changes.cancellation_reason_id = reasonId;
-        if (holdsStock(order)) await giveBackStock(tx, t, stockLinesOf(await repo.itemsOf(tx, t, order.id)));
-        // A cancelled order gives its coupon's use back (it keeps the discount and the code as history).
-        if (await releaseCoupon(tx, t, order, false)) changes.coupon_released = order.couponCode;
+        // Its stock and its coupon's use go back (the status is written below with the others).
+        const released = await releaseOrderIn(tx, t, order, { setStatus: false });
+        if (released) changes.coupon_released = released;
       }
       await repo.updateOrder(tx, t, order.id, values);
       await logOrder(tx, t, order.id, ctx.user.id, 'status', changes);

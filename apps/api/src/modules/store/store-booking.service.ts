@@ -21,7 +21,7 @@ import {
 } from '@app/shared/schemas/store';
 import { addDays, localDateOf } from '@app/shared/scheduling/zoned';
 import { assertTransition as orderTransition } from '@app/shared/states/order';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
@@ -37,7 +37,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { signLinkToken } from '../../lib/signed-links';
 import * as bookingRepo from '../bookings/bookings.repository';
 import { type BookingActor, type CreateInBody, createBookingService, zoneOf } from '../bookings/bookings.service';
-import { redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
+import { redeemCoupon, } from '../marketing/coupons.service';
 import { notifyUsers } from '../notifications/app-notifications';
 import { notifyBooking } from '../notifications/notify';
 import { sendOtpMessage } from '../notifications/otp-message';
@@ -47,6 +47,7 @@ import { createTransactionService } from '../transactions/transactions.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
 import { findStoreBySubdomain } from './store-lookup';
+import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
 import { isStoreService, visitDeposit } from './store-services';
 import { sendStoreMessage } from './store-messages';
 
@@ -540,22 +541,12 @@ async function lapseOne(tx: Tx, tenantId: string, orderId: string): Promise<bool
     sql`select 1 from payment_links l where l.tenant_id = ${tenantId} and l.order_id = ${orderId} and (l.status = 'paid' or (l.status = 'open' and l.expires_at > now() - ${GRACE})) limit 1`,
   )) as unknown as { rows: unknown[] };
   if (live.rows.length) return false;
-  const waiting = await tx
-    .select({ id: bookingsTable.id, number: bookingsTable.number, status: bookingsTable.status })
-    .from(bookingsTable)
-    .where(and(eq(bookingsTable.tenantId, tenantId), eq(bookingsTable.orderId, orderId), inArray(bookingsTable.status, [...WAITING_DEPOSIT])))
-    .orderBy(asc(bookingsTable.startAt))
-    .for('update');
-  if (!waiting.length) return false;
   const [tenant] = await tx.select({ locale: tenants.locale }).from(tenants).where(eq(tenants.id, tenantId));
   const note = t('store_deposit_lapsed_note', tenant?.locale === 'en' ? 'en' : 'ar');
-  await tx
-    .update(bookingsTable)
-    .set({ status: 'cancelled', cancellationNote: note, updatedAt: new Date() })
-    .where(and(eq(bookingsTable.tenantId, tenantId), inArray(bookingsTable.id, waiting.map((b) => b.id))));
+  const waiting = await cancelAppointmentsIn(tx, tenantId, orderId, { reasonId: null, note, statuses: WAITING_DEPOSIT });
+  if (!waiting.length) return false;
   for (const b of waiting) {
-    await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to: 'cancelled', reason: 'deposit_not_paid', cancellation_note: note });
-    await notifyBooking(tx, tenantId, b.id, 'booking_cancelled', 'cancelled');
+    await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.from, to: 'cancelled', reason: 'deposit_not_paid', cancellation_note: note });
   }
   await payRepo.expireLinks(tx, tenantId, await payRepo.openLinks(tx, tenantId, orderId));
   const [active] = await tx
@@ -564,9 +555,8 @@ async function lapseOne(tx: Tx, tenantId: string, orderId: string): Promise<bool
     .where(and(eq(bookingsTable.tenantId, tenantId), eq(bookingsTable.orderId, orderId), inArray(bookingsTable.status, ['pending', 'confirmed', 'unapproved', 'unpaid', 'completed'])))
     .limit(1);
   if (!active && !orderTransition(order.status, 'canceled', { draft: order.isDraft })) {
-    await tx.update(orders).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
-    await releaseCoupon(tx, tenantId, order, false);
-    await logOrder(tx, tenantId, orderId, null, 'status', { from: order.status, to: 'canceled', reason: 'deposit_not_paid' });
+    const released = await releaseOrderIn(tx, tenantId, order, { setStatus: true });
+    await logOrder(tx, tenantId, orderId, null, 'status', { from: order.status, to: 'canceled', reason: 'deposit_not_paid', ...(released ? { coupon_released: released } : {}) });
   }
   const text = (locale: Locale) => ({ title: t('note_store_deposit_lapsed_title', locale, { number: order.number }), body: t('note_store_deposit_lapsed_body', locale) });
   const ar = text('ar');

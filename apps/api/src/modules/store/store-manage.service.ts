@@ -5,13 +5,13 @@ import type { PaymentLink } from '@app/shared/schemas/transactions';
 import { type ManageBlockedReason, type ManageBooking, STORE_DEFAULTS, STORE_DEPOSIT_MINUTES, type manageCancelBody, type manageRescheduleBody } from '@app/shared/schemas/store';
 import { ACTIVE_BOOKING_STATUSES, BOOKING_CANCEL_REASON_TYPE } from '@app/shared/states/booking';
 import { assertTransition as orderTransition, orderEditable } from '@app/shared/states/order';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { type Database, type Tx, withTenant } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
-import { bookings, orderItems, orders, paymentLinks } from '../../db/schema/sales';
+import { bookings, orders, paymentLinks } from '../../db/schema/sales';
 import { cancellationReasons } from '../../db/schema/settings';
 import { storeSettings } from '../../db/schema/store';
 import { tenants } from '../../db/schema/tenants';
@@ -21,16 +21,14 @@ import { clock } from '../../lib/clock';
 const HOUR_MS = 3_600_000;
 import { fieldError } from '../../lib/errors';
 import { type ClaimContext, createBookingService, zoneOf } from '../bookings/bookings.service';
-import { releaseCoupon } from '../marketing/coupons.service';
 import { notifyUsers } from '../notifications/app-notifications';
-import { notifyBooking } from '../notifications/notify';
 import { logOrder } from '../orders/order-core';
-import { giveBackStock, stockLinesOf } from '../orders/stock';
 import * as payRepo from '../transactions/transactions.repository';
 import { createTransactionService } from '../transactions/transactions.service';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import { bookingLinkInvalid, readBookingToken } from './store-links';
 import { visitDeposit } from './store-services';
+import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
 
 /**
  * The customer's own booking page (issue 19; docs/decisions.md "The customer's booking page and the
@@ -247,24 +245,14 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
         .orderBy(asc(cancellationReasons.createdAt))
         .limit(1);
       const reasonId = reason?.id ?? null;
-      const cancelled = await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancellationReasonId: reasonId, cancellationNote: body.reason, updatedAt: new Date() })
-        .where(and(eq(bookings.tenantId, tenantId), eq(bookings.orderId, orderId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])))
-        .returning({ id: bookings.id });
-      for (const b of cancelled) await notifyBooking(tx, tenantId, b.id, 'booking_cancelled', 'cancelled');
+      const cancelled = await cancelAppointmentsIn(tx, tenantId, orderId, { reasonId, note: body.reason });
       const changes: Record<string, unknown> = { by: 'customer', bookings_cancelled: cancelled.length, cancellation_note: body.reason };
       if (reasonId) changes.cancellation_reason_id = reasonId;
       if (!orderTransition(l.order.status, 'canceled', { draft: l.order.isDraft })) {
         changes.from = l.order.status;
         changes.to = 'canceled';
-        const items = await tx.select().from(orderItems).where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)));
-        await giveBackStock(tx, tenantId, stockLinesOf(items));
-        if (await releaseCoupon(tx, tenantId, l.order, false)) changes.coupon_released = l.order.couponCode;
-        await tx
-          .update(orders)
-          .set({ status: 'canceled', updatedAt: sql`now()` })
-          .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+        const released = await releaseOrderIn(tx, tenantId, l.order, { setStatus: true });
+        if (released) changes.coupon_released = released;
       }
       // Nothing is left to pay on a cancelled visit: its open links go (a paid deposit stays, for the business to refund).
       await payRepo.expireLinks(tx, tenantId, await payRepo.openLinks(tx, tenantId, orderId));
