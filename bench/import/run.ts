@@ -16,8 +16,9 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { type DbHandle, openDatabase } from '../../apps/api/src/db/client';
-import { DEMO, seedDemo } from '../../apps/api/src/db/seed';
+import { seedDemo } from '../../apps/api/src/db/seed';
 import { readRows } from '../../apps/api/src/modules/import/import.files';
+import { injectSignIn } from '../lib/auth';
 
 const ROWS = 10_000;
 
@@ -54,17 +55,7 @@ async function run(label: string, handle: DbHandle) {
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
   try {
-    const csrf = await app.inject({ method: 'GET', url: '/api/v1/csrf-cookie' });
-    const cookie = csrf.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const xsrf = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { cookie, 'x-xsrf-token': xsrf, 'accept-language': 'en' },
-      payload: { email: DEMO.email, password: DEMO.password },
-    });
-    const token = login.json().data?.token as string | undefined;
-    if (!token) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+    const token = await injectSignIn(app);
 
     console.log(`\n${label}: ${ROWS.toLocaleString('en')} customers per file`);
     console.log('  format  parse ms  import ms  rows/s   import ÷ parse');
