@@ -1,5 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { encodePng } from '../../apps/api/src/lib/png';
 import { expect, test } from '../support/fixtures';
 import { signIn } from '../support/session';
 
@@ -8,28 +8,16 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /**
  * A 1200×1000 PNG of noise, about 3.6 MB: a phone-sized photo over the 2 MB product-image limit
- * (stored blocks, so its size is the pixels'; noise keeps the browser's redraw honest).
+ * (noise — a 32-bit LCG — does not compress, so its size is the pixels'; it keeps the browser's redraw honest).
  */
 function bigNoisePng(width = 1200, height = 1000): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const rgb = new Uint8Array(width * height * 3);
   let seed = 20261125;
-  for (let i = 0; i < raw.length; i += 1) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    raw[i] = i % (width * 3 + 1) === 0 ? 0 : seed >>> 24;
+  for (let i = 0; i < rgb.length; i += 1) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    rgb[i] = seed >>> 24;
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+  return encodePng(width, height, rgb);
 }
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();

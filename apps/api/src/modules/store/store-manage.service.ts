@@ -2,7 +2,7 @@ import { formatDateTimeIn } from '@app/shared/format';
 import { addDays, localDateOf, localDates } from '@app/shared/scheduling/zoned';
 import { SLOTS_RANGE_MAX_DAYS, type SlotsResponse } from '@app/shared/schemas/bookings';
 import type { PaymentLink } from '@app/shared/schemas/transactions';
-import { type ManageBlockedReason, type ManageBooking, STORE_DEFAULTS, STORE_DEPOSIT_MINUTES, type manageCancelBody, type manageRescheduleBody } from '@app/shared/schemas/store';
+import { type ManageBlockedReason, type ManageBooking, STORE_DEPOSIT_MINUTES, type manageCancelBody, type manageRescheduleBody } from '@app/shared/schemas/store';
 import { ACTIVE_BOOKING_STATUSES, BOOKING_CANCEL_REASON_TYPE } from '@app/shared/states/booking';
 import { assertTransition as orderTransition, orderEditable } from '@app/shared/states/order';
 import { and, asc, eq, gt, } from 'drizzle-orm';
@@ -13,7 +13,6 @@ import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orders, paymentLinks } from '../../db/schema/sales';
 import { cancellationReasons } from '../../db/schema/settings';
-import { storeSettings } from '../../db/schema/store';
 import { tenants } from '../../db/schema/tenants';
 import { t } from '../../i18n/messages';
 import { clock } from '../../lib/clock';
@@ -27,6 +26,7 @@ import * as payRepo from '../transactions/transactions.repository';
 import { createTransactionService } from '../transactions/transactions.service';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import { bookingLinkInvalid, readBookingToken } from './store-links';
+import { storeRules } from './store-rules';
 import { visitDeposit } from './store-services';
 import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
 
@@ -39,22 +39,6 @@ import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
 
 type RescheduleBody = z.output<typeof manageRescheduleBody>;
 type CancelBody = z.output<typeof manageCancelBody>;
-
-export type StoreRules = Pick<typeof STORE_DEFAULTS, 'change_notice_hours' | 'allow_reschedule' | 'allow_cancel' | 'booking_window_days' | 'waitlist_enabled' | 'status'>;
-
-/** The store's booking rules (its row, else the defaults). */
-export async function storeRules(tx: Tx, tenantId: string): Promise<StoreRules> {
-  const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
-  if (!row) return STORE_DEFAULTS;
-  return {
-    status: row.status as StoreRules['status'],
-    change_notice_hours: row.changeNoticeHours,
-    allow_reschedule: row.allowReschedule,
-    allow_cancel: row.allowCancel,
-    booking_window_days: row.bookingWindowDays,
-    waitlist_enabled: row.waitlistEnabled,
-  };
-}
 
 /** The order's chosen provider, when the store recorded one (`meta_data.staff_id`), else null: any. */
 function chosenStaff(meta: Record<string, unknown> | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import type { Locale } from '@app/shared/constants';
 import { currencyDigits } from '@app/shared/currencies';
 import { localDateOf } from '@app/shared/scheduling/zoned';
-import { STORE_DEFAULTS, STORE_LAYOUTS, type StoreLayout } from '@app/shared/schemas/store';
+import { STORE_DEFAULTS, STORE_LAYOUTS } from '@app/shared/schemas/store';
 import { and, asc, avg, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -34,6 +34,7 @@ import {
 } from './store-html';
 import { zoneOf } from '../bookings/bookings.service';
 import { findStoreBySubdomain } from './store-lookup';
+import { storeRulesOf } from './store-rules';
 import { depositOf, storeServicesWhere } from './store-services';
 import { readBookingToken } from './store-links';
 import { recordStoreVisit } from './store-visits';
@@ -78,15 +79,19 @@ export function storeAssetsReader(webDist: string | undefined): () => Assets {
   };
 }
 
-const settingsOf = (row: StoreSettingsRow | undefined) => ({
-  status: (row?.status ?? STORE_DEFAULTS.status) as 'active' | 'maintenance' | 'suspended',
-  layout: (STORE_LAYOUTS.includes(row?.layout as StoreLayout) ? row?.layout : STORE_DEFAULTS.layout) as StoreLayout,
-  primary: row?.primaryColor ?? STORE_DEFAULTS.primary_color,
-  secondary: row?.secondaryColor ?? STORE_DEFAULTS.secondary_color,
-  background: row?.backgroundColor ?? STORE_DEFAULTS.background_color,
-  showPrices: row?.showPrices ?? STORE_DEFAULTS.show_prices,
-  row,
-});
+const settingsOf = (row: StoreSettingsRow | undefined) => {
+  const rules = storeRulesOf(row);
+  return {
+    status: rules.status,
+    layout: STORE_LAYOUTS.includes(rules.layout) ? rules.layout : STORE_DEFAULTS.layout,
+    primary: rules.primary_color,
+    secondary: rules.secondary_color,
+    background: rules.background_color,
+    showPrices: rules.show_prices,
+    rules,
+    row,
+  };
+};
 
 type Store = {
   tenant: TenantRow;
@@ -400,7 +405,7 @@ async function heldSeat(tx: Tx, tenantId: string, token: string) {
 /** `#store-data` of the booking pages: the contract with the store script (docs/decisions.md). */
 async function storeData(tx: Tx, store: Store) {
   const { tenant, chrome } = store;
-  const row = store.settings.row;
+  const { rules } = store.settings;
   const svc = await tx
     .select({
       id: services.id,
@@ -450,13 +455,13 @@ async function storeData(tx: Tx, store: Store) {
     /** The default phone country of the forms (the business's country). */
     country: tenant.country || 'SA',
     settings: {
-      require_phone_otp: row?.requirePhoneOtp ?? STORE_DEFAULTS.require_phone_otp,
-      waitlist_enabled: row?.waitlistEnabled ?? STORE_DEFAULTS.waitlist_enabled,
-      show_prices: row?.showPrices ?? STORE_DEFAULTS.show_prices,
-      booking_window_days: row?.bookingWindowDays ?? STORE_DEFAULTS.booking_window_days,
-      allow_reschedule: row?.allowReschedule ?? STORE_DEFAULTS.allow_reschedule,
-      allow_cancel: row?.allowCancel ?? STORE_DEFAULTS.allow_cancel,
-      change_notice_hours: row?.changeNoticeHours ?? STORE_DEFAULTS.change_notice_hours,
+      require_phone_otp: rules.require_phone_otp,
+      waitlist_enabled: rules.waitlist_enabled,
+      show_prices: rules.show_prices,
+      booking_window_days: rules.booking_window_days,
+      allow_reschedule: rules.allow_reschedule,
+      allow_cancel: rules.allow_cancel,
+      change_notice_hours: rules.change_notice_hours,
     },
     // Main branch first (the one the server books in when none is chosen), each with its own zone and day.
     branches: branchRows.map((b) => {

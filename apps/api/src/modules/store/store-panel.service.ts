@@ -3,7 +3,6 @@ import { localDates, localDayBounds } from '@app/shared/scheduling/zoned';
 import {
   type GalleryItem,
   STORE_ANALYTICS_MAX_DAYS,
-  STORE_DEFAULTS,
   STORE_GALLERY_MAX,
   STORE_IMAGE_MAX_BYTES,
   STORE_IMAGE_TYPES,
@@ -14,10 +13,8 @@ import {
   STORE_SOCIAL_KEYS,
   type StoreAnalytics,
   type StoreImage,
-  type StoreLayout,
   type StorePage,
   type StoreSettings,
-  type StoreStatus,
   type storeAppearanceFields,
   type storeBookingBody,
   type storeContactsBody,
@@ -41,6 +38,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { imageSize } from './image-size';
 import { invalidateStoreHosts } from './store-hosts';
+import { storeRulesOf } from './store-rules';
 import { storeUrlFor } from './store-links';
 
 /**
@@ -153,6 +151,7 @@ export function createStorePanelService(deps: { db: Database; config: Config; st
 
   function toSettings(tenant: TenantRow, row: StoreSettingsRow | null): StoreSettings {
     const social = (row?.social ?? {}) as StoreSocial;
+    const rules = storeRulesOf(row);
     return {
       store_name: tenant.storeName,
       subdomain: tenant.subdomain,
@@ -161,29 +160,29 @@ export function createStorePanelService(deps: { db: Database; config: Config; st
       custom_domain: tenant.customDomain,
       custom_domain_verified: Boolean(tenant.customDomain && tenant.customDomainVerifiedAt),
       custom_domain_token: tenant.customDomain ? tenant.customDomainToken : null,
-      status: (row?.status ?? STORE_DEFAULTS.status) as StoreStatus,
+      status: rules.status,
       maintenance_title: row?.maintenanceTitle ?? null,
       maintenance_body: row?.maintenanceBody ?? null,
       description: row?.description ?? null,
-      primary_color: row?.primaryColor ?? STORE_DEFAULTS.primary_color,
-      secondary_color: row?.secondaryColor ?? STORE_DEFAULTS.secondary_color,
-      background_color: row?.backgroundColor ?? STORE_DEFAULTS.background_color,
+      primary_color: rules.primary_color,
+      secondary_color: rules.secondary_color,
+      background_color: rules.background_color,
       logo: tenant.logo,
       banner: row?.bannerPath ?? null,
       favicon: row?.faviconPath ?? null,
-      layout: (row?.layout ?? STORE_DEFAULTS.layout) as StoreLayout,
+      layout: rules.layout,
       social: Object.fromEntries(STORE_SOCIAL_KEYS.map((k) => [k, social[k] ?? null])) as StoreSettings['social'],
       contact_phone: row?.contactPhone ?? null,
       contact_email: row?.contactEmail ?? null,
       address: row?.address ?? null,
-      approve_bookings: row?.approveBookings ?? STORE_DEFAULTS.approve_bookings,
-      change_notice_hours: row?.changeNoticeHours ?? STORE_DEFAULTS.change_notice_hours,
-      allow_reschedule: row?.allowReschedule ?? STORE_DEFAULTS.allow_reschedule,
-      allow_cancel: row?.allowCancel ?? STORE_DEFAULTS.allow_cancel,
-      require_phone_otp: row?.requirePhoneOtp ?? STORE_DEFAULTS.require_phone_otp,
-      show_prices: row?.showPrices ?? STORE_DEFAULTS.show_prices,
-      booking_window_days: row?.bookingWindowDays ?? STORE_DEFAULTS.booking_window_days,
-      waitlist_enabled: row?.waitlistEnabled ?? STORE_DEFAULTS.waitlist_enabled,
+      approve_bookings: rules.approve_bookings,
+      change_notice_hours: rules.change_notice_hours,
+      allow_reschedule: rules.allow_reschedule,
+      allow_cancel: rules.allow_cancel,
+      require_phone_otp: rules.require_phone_otp,
+      show_prices: rules.show_prices,
+      booking_window_days: rules.booking_window_days,
+      waitlist_enabled: rules.waitlist_enabled,
     };
   }
 

@@ -4,7 +4,6 @@ import { normalizePhone } from '@app/shared/phone';
 import { addDays, localDateOf } from '@app/shared/scheduling/zoned';
 import type { VisitService } from '@app/shared/scheduling/availability';
 import {
-  STORE_DEFAULTS,
   WAITLIST_OFFER_MINUTES,
   WAITLIST_PER_PHONE,
   type WaitlistEntry,
@@ -16,7 +15,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lte, type SQL, sql } from 'dr
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Database, type Tx, withTenant } from '../../db/client';
-import { slotHolds, slotHoldTimes, storeSettings, waitlistEntries } from '../../db/schema/store';
+import { slotHolds, slotHoldTimes, waitlistEntries } from '../../db/schema/store';
 import { tenants } from '../../db/schema/tenants';
 import { t } from '../../i18n/messages';
 import { clock } from '../../lib/clock';
@@ -28,7 +27,7 @@ import * as repo from '../bookings/bookings.repository';
 import { createBookingService, zoneOf } from '../bookings/bookings.service';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
-import { storeRules } from './store-manage.service';
+import { storeRules } from './store-rules';
 import { storeUrlFor } from './store-links';
 import { isStoreService } from './store-services';
 
@@ -124,13 +123,10 @@ export function createWaitlistService({ db }: { db: Database }) {
     const phone = normalizePhone(body.phone, body.phone_country ?? tenant.country ?? 'SA');
     if (!phone) throw fieldError('phone', 'phone');
     return withTenant(db, tenant.id, async (tx) => {
-      const [settings] = await tx
-        .select({ status: storeSettings.status, waitlistEnabled: storeSettings.waitlistEnabled, windowDays: storeSettings.bookingWindowDays, requirePhoneOtp: storeSettings.requirePhoneOtp })
-        .from(storeSettings)
-        .where(eq(storeSettings.tenantId, tenant.id));
-      if ((settings?.status ?? STORE_DEFAULTS.status) !== 'active') throw storeUnavailable();
-      if (!(settings?.waitlistEnabled ?? STORE_DEFAULTS.waitlist_enabled)) throw fieldError('day', 'waitlist_disabled');
-      if (settings?.requirePhoneOtp ?? STORE_DEFAULTS.require_phone_otp) await assertPhoneProven(tx, tenant.id, phoneProofId(body.phone_proof, tenant.id), phone);
+      const rules = await storeRules(tx, tenant.id);
+      if (rules.status !== 'active') throw storeUnavailable();
+      if (!rules.waitlist_enabled) throw fieldError('day', 'waitlist_disabled');
+      if (rules.require_phone_otp) await assertPhoneProven(tx, tenant.id, phoneProofId(body.phone_proof, tenant.id), phone);
       const branchId = body.branch_id ?? (await repo.mainBranchId(tx, tenant.id));
       const branch = branchId ? await repo.findBranch(tx, tenant.id, branchId) : null;
       if (!branch) throw fieldError('branch_id', 'not_exists');
@@ -149,8 +145,7 @@ export function createWaitlistService({ db }: { db: Database }) {
       }
       const zone = zoneOf(branch.timezone, tenant.timezone);
       const today = localDateOf(clock.now().getTime(), zone);
-      const windowDays = settings?.windowDays ?? STORE_DEFAULTS.booking_window_days;
-      if (body.day < today || body.day > addDays(today, windowDays)) throw fieldError('day', 'outside_booking_window');
+      if (body.day < today || body.day > addDays(today, rules.booking_window_days)) throw fieldError('day', 'outside_booking_window');
       const answer: WaitlistJoined = { day: body.day, status: 'waiting' };
 
       // One phone's joins at a time: the repeat and the cap below cannot both pass twice.

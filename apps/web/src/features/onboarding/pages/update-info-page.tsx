@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { tenantInfoBody } from '@app/shared/schemas/onboarding';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { SubdomainStatus } from '@/features/store/components/subdomain-status';
 import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
 import { zodErrors } from '@/lib/zod-errors';
 import { useLocale } from '@/lib/use-locale';
@@ -16,7 +16,7 @@ import { useUpdateTenantInfo } from '../api/save-onboarding';
 import { StepActions } from '../components/step-actions';
 
 const FIELDS = ['activity_name', 'store_name', 'subdomain'] as const;
-export const STORE_DOMAIN = import.meta.env.VITE_STORE_DOMAIN ?? 'khidma.localhost';
+export { STORE_DOMAIN } from '@/features/store/components/subdomain-status';
 
 export function UpdateInfoPage() {
   const { t } = useTranslation('onboarding');
@@ -44,7 +44,6 @@ export function UpdateInfoPage() {
   const check = useCheckSubdomain(subdomain, subdomain ? '' : storeName);
   const typed = form.values.subdomain.trim();
   const settled = typed === subdomain && !check.isFetching && check.data?.subdomain === subdomain;
-  const validShape = /^[a-z]{3,20}$/.test(typed);
 
   if (status.isPending) return <PageLoader />;
 
@@ -54,24 +53,6 @@ export function UpdateInfoPage() {
       onError: (e) => applyServerErrors(form, e, FIELDS),
     }),
   );
-
-  let badge = null;
-  if (typed && validShape) {
-    if (!settled) badge = <Loader size={14} />;
-    else if (check.data?.available)
-      badge = (
-        <Badge color="green" variant="light" leftSection={<IconCheck size={12} />} data-testid="subdomain-available">
-          {t('info.available')}
-        </Badge>
-      );
-    else
-      badge = (
-        <Badge color="red" variant="light" leftSection={<IconX size={12} />} data-testid="subdomain-taken">
-          {t('info.taken')}
-        </Badge>
-      );
-  }
-  const suggestions = (check.data?.suggestions ?? []).filter((s) => s !== typed).slice(0, 5);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -99,33 +80,15 @@ export function UpdateInfoPage() {
           {...props('subdomain')}
           onChange={(e) => form.setFieldValue('subdomain', e.currentTarget.value.toLowerCase().replace(/\s+/g, ''))}
         />
-        {validShape && (
-          <Group gap="xs" wrap="wrap">
-            <Text fz="sm" fw={600} className="ltr-value" data-testid="store-url-preview">
-              {typed}.{STORE_DOMAIN}
-            </Text>
-            {badge}
-          </Group>
-        )}
-        {suggestions.length > 0 && (
-          <Group gap={6} wrap="wrap">
-            <Text fz="sm" c="dimmed">
-              {t('info.suggestions')}
-            </Text>
-            {suggestions.map((s) => (
-              <Button
-                key={s}
-                size="compact-sm"
-                variant="light"
-                radius="xl"
-                onClick={() => form.setFieldValue('subdomain', s)}
-                data-testid={`subdomain-suggestion-${s}`}
-              >
-                <span dir="ltr">{s}</span>
-              </Button>
-            ))}
-          </Group>
-        )}
+        <SubdomainStatus
+          value={typed}
+          settled={settled}
+          available={settled && check.data?.available === true}
+          suggestions={check.data?.suggestions}
+          onPick={(s) => form.setFieldValue('subdomain', s)}
+          labels={{ available: t('info.available'), taken: t('info.taken'), suggestions: t('info.suggestions') }}
+          previewTestId="store-url-preview"
+        />
       </Stack>
       <StepActions loading={save.isPending} />
     </form>

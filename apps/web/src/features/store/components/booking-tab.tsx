@@ -1,5 +1,5 @@
 import { STORE_LAYOUTS, STORE_NOTICE_HOURS_MAX, STORE_WINDOW_DAYS_MAX, type StoreLayout, type StoreSettings, storeBookingBody } from '@app/shared/schemas/store';
-import { Button, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { zodErrors } from '@/lib/zod-errors';
 import { useSaveStoreSection } from '../api/store-settings';
+import { StoreTabCard, StoreTabForm } from './store-tab-form';
 
 const SWITCHES = ['approve_bookings', 'allow_reschedule', 'allow_cancel', 'require_phone_otp', 'show_prices', 'waitlist_enabled'] as const;
 const FIELDS = ['layout', 'change_notice_hours', 'booking_window_days', ...SWITCHES] as const;
@@ -46,76 +47,59 @@ export function BookingTab({ settings }: { settings: StoreSettings }) {
   const submit = form.onSubmit((v) => save.mutate(bodyOf(v), { onError: (e) => applyServerErrors(form, e, FIELDS) }));
 
   return (
-    <form onSubmit={submit} noValidate data-testid="store-booking-tab">
-      <Stack gap="lg">
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              {t('booking.layoutTitle')}
-            </Title>
-            <Radio.Group value={form.values.layout} onChange={(x) => form.setFieldValue('layout', x as StoreLayout)} error={form.errors.layout} data-testid="store-layout">
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" mt={4}>
-                {STORE_LAYOUTS.map((layout) => (
-                  <Radio.Card key={layout} value={layout} radius="md" p="sm" withBorder data-testid={`store-layout-${layout}`}>
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Radio.Indicator />
-                      <div>
-                        <Text fz="sm" fw={600}>
-                          {t(`layouts.${layout}`)}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {t(`layoutHints.${layout}`)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Radio.Card>
-                ))}
-              </SimpleGrid>
-            </Radio.Group>
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              {t('booking.rulesTitle')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput
-                label={t('booking.noticeHours')}
-                description={t('booking.noticeHoursHint')}
-                min={0}
-                max={STORE_NOTICE_HOURS_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                data-testid="store-notice-hours"
-                {...form.getInputProps('change_notice_hours')}
-              />
-              <NumberInput
-                label={t('booking.windowDays')}
-                description={t('booking.windowDaysHint')}
-                min={1}
-                max={STORE_WINDOW_DAYS_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                data-testid="store-window-days"
-                {...form.getInputProps('booking_window_days')}
-              />
-            </SimpleGrid>
-            <Stack gap="sm">
-              {SWITCHES.map((key) => (
-                <Switch key={key} label={t(`booking.${key}`)} description={t(`booking.${key}Hint`)} data-testid={`store-${key}`} {...form.getInputProps(key, { type: 'checkbox' })} />
-              ))}
-            </Stack>
-          </Stack>
-        </Card>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="store-booking-save">
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StoreTabForm onSubmit={submit} saving={save.isPending} testId="store-booking">
+      <StoreTabCard title={t('booking.layoutTitle')} gap="sm">
+        <Radio.Group value={form.values.layout} onChange={(x) => form.setFieldValue('layout', x as StoreLayout)} error={form.errors.layout} data-testid="store-layout">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" mt={4}>
+            {STORE_LAYOUTS.map((layout) => (
+              <Radio.Card key={layout} value={layout} radius="md" p="sm" withBorder data-testid={`store-layout-${layout}`}>
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator />
+                  <div>
+                    <Text fz="sm" fw={600}>
+                      {t(`layouts.${layout}`)}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {t(`layoutHints.${layout}`)}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      </StoreTabCard>
+      <StoreTabCard title={t('booking.rulesTitle')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumberInput
+            label={t('booking.noticeHours')}
+            description={t('booking.noticeHoursHint')}
+            min={0}
+            max={STORE_NOTICE_HOURS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data-testid="store-notice-hours"
+            {...form.getInputProps('change_notice_hours')}
+          />
+          <NumberInput
+            label={t('booking.windowDays')}
+            description={t('booking.windowDaysHint')}
+            min={1}
+            max={STORE_WINDOW_DAYS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data-testid="store-window-days"
+            {...form.getInputProps('booking_window_days')}
+          />
+        </SimpleGrid>
+        <Stack gap="sm">
+          {SWITCHES.map((key) => (
+            <Switch key={key} label={t(`booking.${key}`)} description={t(`booking.${key}Hint`)} data-testid={`store-${key}`} {...form.getInputProps(key, { type: 'checkbox' })} />
+          ))}
+        </Stack>
+      </StoreTabCard>
+    </StoreTabForm>
   );
 }

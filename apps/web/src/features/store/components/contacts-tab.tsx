@@ -1,5 +1,5 @@
 import { STORE_SOCIAL_KEYS, type StoreSettings, type StoreSocialKey, storeContactsBody } from '@app/shared/schemas/store';
-import { Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { applyServerErrors, clearOnBlur } from '@/lib/form-errors';
 import { useLocale } from '@/lib/use-locale';
 import { zodErrors } from '@/lib/zod-errors';
 import { useSaveStoreSection } from '../api/store-settings';
+import { StoreTabCard, StoreTabForm } from './store-tab-form';
 
 type Values = { contact_phone: string; contact_email: string; address: string } & Record<StoreSocialKey, string>;
 const FIELDS = ['contact_phone', 'contact_email', 'address', ...STORE_SOCIAL_KEYS] as const;
@@ -63,38 +64,21 @@ export function ContactsTab({ settings }: { settings: StoreSettings }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="store-contacts-tab">
-      <Stack gap="lg">
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              {t('contacts.title')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label={t('contacts.phone')} dir="ltr" inputMode="tel" maxLength={32} data-testid="store-contact-phone" {...input('contact_phone')} />
-              <TextInput label={t('contacts.email')} dir="ltr" type="email" maxLength={190} data-testid="store-contact-email" {...input('contact_email')} />
-            </SimpleGrid>
-            <Textarea label={t('contacts.address')} autosize minRows={2} maxRows={4} maxLength={300} data-testid="store-address" {...input('address')} />
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              {t('contacts.socialTitle')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {STORE_SOCIAL_KEYS.map((k) => (
-                <TextInput key={k} label={t(`social.${k}`)} dir="ltr" placeholder={PLACEHOLDERS[k]} maxLength={300} data-testid={`store-social-${k}`} {...input(k)} />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </Card>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="store-contacts-save">
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StoreTabForm onSubmit={submit} saving={save.isPending} testId="store-contacts">
+      <StoreTabCard title={t('contacts.title')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t('contacts.phone')} dir="ltr" inputMode="tel" maxLength={32} data-testid="store-contact-phone" {...input('contact_phone')} />
+          <TextInput label={t('contacts.email')} dir="ltr" type="email" maxLength={190} data-testid="store-contact-email" {...input('contact_email')} />
+        </SimpleGrid>
+        <Textarea label={t('contacts.address')} autosize minRows={2} maxRows={4} maxLength={300} data-testid="store-address" {...input('address')} />
+      </StoreTabCard>
+      <StoreTabCard title={t('contacts.socialTitle')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {STORE_SOCIAL_KEYS.map((k) => (
+            <TextInput key={k} label={t(`social.${k}`)} dir="ltr" placeholder={PLACEHOLDERS[k]} maxLength={300} data-testid={`store-social-${k}`} {...input(k)} />
+          ))}
+        </SimpleGrid>
+      </StoreTabCard>
+    </StoreTabForm>
   );
 }
