@@ -26,7 +26,8 @@
  *    the ratio to one uncontended booking (and hold) made alone. Target: p95 under 500 ms.
  *
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432); BENCH_DB
- * names the throw-away databases' prefix; BENCH_PORT (default 3495) the pages' server, +1 the burst's.
+ * names the throw-away databases' prefix; BENCH_PORT (default 3495) the pages' server, +1 the burst's;
+ * BENCH_CPU_PROF=<dir> writes the burst API process's CPU profile there (node --cpu-prof).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -226,6 +227,7 @@ async function burstPart(url: string, bench: BenchBranch) {
     const port = PORT + 1;
     const server = await startApi({
       port,
+      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
       env: {
         DATABASE_URL: url,
         LOG_LEVEL: 'warn',

@@ -52,11 +52,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const db = drizzlePg(pool, { schema, ...(opts.logger ? { logger: opts.logger } : {}) }) as unknown as Database;
     // The counters' own connections (lib/numbers.ts): a number is taken and committed there in one
     // statement, so no request holds a business's counter until its own commit.
-    const counterPool = new pg.Pool({ connectionString: opts.url, max: 2 });
-    counterPool.on('error', () => {});
     // A lost counter commit (a crash before it reached the disk) can only hand out a number no
-    // committed row holds: any transaction that used the number flushed the log past it.
-    counterPool.on('connect', (c) => void c.query('set synchronous_commit = off').catch(() => {}));
+    // committed row holds: any transaction that used the number flushed the log past it. Set at
+    // connection start (a query from a 'connect' handler would race the pool's first query).
+    const counterPool = new pg.Pool({ connectionString: opts.url, max: 2, options: '-c synchronous_commit=off' });
+    counterPool.on('error', () => {});
     tenantRunners.set(db, pgTenantRunner(pool, db, counterPool));
     return {
       db,
@@ -136,6 +136,28 @@ const statementName = (base: string, text: string) => `${base}_${createHash('sha
 export function runPrepared<R>(q: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }, base: string): Promise<R> {
   return q.prepare(statementName(base, q.toSQL().sql)).execute();
 }
+/**
+ * A drizzle select on the system connection, built once per database with `sql.placeholder`s for its
+ * values and run as a named prepared statement: for the lookups every request makes before it knows
+ * its business (the token, the store by its subdomain), whose building in drizzle (a join of wide
+ * tables, column by column) cost more than the database's work.
+ */
+export function preparedOnce<P extends Record<string, unknown>, R>(
+  base: string,
+  build: (db: Database) => { toSQL(): { sql: string }; prepare(name: string): { execute(placeholders?: P): Promise<R> } },
+): (db: Database, placeholders: P) => Promise<R> {
+  const built = new WeakMap<Database, { execute(placeholders?: P): Promise<R> }>();
+  return (db, placeholders) => {
+    let q = built.get(db);
+    if (!q) {
+      const query = build(db);
+      q = query.prepare(statementName(base, query.toSQL().sql));
+      built.set(db, q);
+    }
+    return q.execute(placeholders);
+  };
+}
+
 /** The counter connections of a request transaction (PostgreSQL only). */
 const counterPools = new WeakMap<Tx, pg.Pool>();
 

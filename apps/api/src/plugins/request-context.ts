@@ -9,6 +9,7 @@ import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { pickLocale } from '../i18n/messages';
 import { safeEqual } from '../lib/crypto';
 import { type AuthContext, needsPhoneVerification } from '../modules/auth/auth.service';
+import { forgetFullSlots } from '../modules/bookings/full-slots';
 
 /** A tenant-owned table whose rows a path parameter names. */
 export type TenantTable = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
@@ -41,6 +42,12 @@ export type RouteGuard = {
   pos?: boolean;
   /** A GET that changes state (the spec names a few): the signed-in contexts it may touch are read again after it, as after a write. */
   writes?: boolean;
+  /**
+   * A write that cannot change what any token stands for (an account, a business, a role, a token):
+   * the store's visitors holding seats, asking for codes, booking; the dashboard's new booking. The
+   * kept sign-in contexts stay (a write otherwise forgets its business's, or all of them without one).
+   */
+  keepsSessions?: boolean;
   phoneVerified?: boolean;
   emailVerified?: boolean;
   profileCompleted?: boolean;
@@ -114,9 +121,18 @@ export function registerRequestContext(app: FastifyInstance, sessions: Sessions,
 
   // A write may change what a token stands for (its user, role, business): the kept contexts it
   // could touch are read again next time. Before the answer goes out, so the caller's next request
-  // never sees the old one.
-  app.addHook('onSend', async (request) => {
-    if (WRITE_METHODS.has(request.method) || request.routeOptions.config.writes) sessions.afterWrite(request.auth);
+  // never sees the old one. A signed-in write refused with a client error (4xx) changed nothing (its
+  // transaction rolled back), so it forgets nothing: a burst of refused bookings does not send every
+  // next request back to the token lookup.
+  app.addHook('onSend', async (request, reply) => {
+    const config = request.routeOptions.config;
+    const write = WRITE_METHODS.has(request.method) || config.writes;
+    // A write that went through may have freed a seat: the seats just found taken are asked again
+    // (its business's; all of them for a write without a signed-in business, as a store visitor's).
+    if (write && reply.statusCode < 400) forgetFullSlots(request.auth?.tenantId);
+    if (config.keepsSessions) return;
+    if (request.auth && reply.statusCode >= 400 && reply.statusCode < 500) return;
+    if (write) sessions.afterWrite(request.auth);
   });
 
   // Before body validation, so another tenant's id is a 404 whatever the body holds.

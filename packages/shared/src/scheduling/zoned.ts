@@ -39,8 +39,37 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Offsets already computed, by zone and whole second (an offset is a function of both: `Intl` answers
+ * to the second). The engine asks for the same instants again and again (a day's bounds, its
+ * segments), and one `formatToParts` costs more than the rest of the arithmetic; cleared when large.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_MAX = 20_000;
+let offsetsSize = 0;
+
 /** Offset of `zone` from UTC at the instant `utcMs`, in milliseconds (local = utc + offset). */
 export function offsetAt(utcMs: number, zone: string): number {
+  const second = Math.floor(utcMs / 1000);
+  let known = offsets.get(zone);
+  const hit = known?.get(second);
+  if (hit !== undefined) return hit;
+  const offset = computeOffset(utcMs, zone);
+  if (offsetsSize >= OFFSETS_MAX) {
+    offsets.clear();
+    offsetsSize = 0;
+    known = undefined;
+  }
+  if (!known) {
+    known = new Map();
+    offsets.set(zone, known);
+  }
+  known.set(second, offset);
+  offsetsSize++;
+  return offset;
+}
+
+function computeOffset(utcMs: number, zone: string): number {
   const parts = formatter(zone).formatToParts(utcMs);
   let y = 0;
   let mo = 0;

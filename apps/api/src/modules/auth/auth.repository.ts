@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { enterTenant, type Executor, runPrepared, type Tx } from '../../db/client';
+import { type Database, enterTenant, type Executor, preparedOnce, type Tx } from '../../db/client';
 import { impersonationLogs, userBranches } from '../../db/schema/access';
 import { branches, providers } from '../../db/schema/business';
 import { industries, tenants } from '../../db/schema/tenants';
@@ -26,16 +26,16 @@ export async function emailOrPhoneTaken(exec: Executor, email: string, phone: st
 
 const impersonator = alias(users, 'impersonator');
 
-/**
- * A token with its account, business and role; for an impersonation token also the support account
- * behind it (any business: system connection), whose loss of access ends the session.
- */
 export type TokenContextRow = NonNullable<Awaited<ReturnType<typeof findTokenContext>>>;
 
-export async function findTokenContext(exec: Executor, tokenHash: string) {
-  const [row] = await runPrepared(
-    exec
-      .select({
+/**
+ * A token with its account, business and role; for an impersonation token also the support account
+ * behind it (any business: system connection), whose loss of access ends the session. One statement,
+ * built once and planned once per connection.
+ */
+const tokenContext = preparedOnce('token_context', (db) =>
+  db
+    .select({
       token: accessTokens,
       user: users,
       tenant: tenants,
@@ -49,11 +49,13 @@ export async function findTokenContext(exec: Executor, tokenHash: string) {
     .innerJoin(tenants, eq(tenants.id, accessTokens.tenantId))
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
     .leftJoin(impersonator, eq(impersonator.id, accessTokens.impersonatorId))
-    .where(and(eq(accessTokens.tokenHash, tokenHash)))
-      .limit(1),
-    // Every request that is not served from the kept contexts: planned once per connection.
-    'token_context',
-  );
+    .where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
+    .limit(1),
+);
+
+/** Every request that is not served from the kept contexts (auth.service resolveToken). */
+export async function findTokenContext(db: Database, tokenHash: string) {
+  const [row] = await tokenContext(db, { hash: tokenHash });
   return row ?? null;
 }
 

@@ -133,6 +133,26 @@ describe('the kept signed-in context', () => {
     expect((await u.client.get('auth/me')).statusCode).toBe(401);
   });
 
+  it("keeps the contexts through a refused write (4xx: nothing changed) and a store visitor's write", async () => {
+    await owner.client.get('customers');
+    const before = lookups;
+    const refused = await owner.client.post('customers', { first_name: '' });
+    expect(refused.statusCode).toBe(422);
+    expect((await owner.client.get('customers')).statusCode).toBe(200);
+    expect(lookups - before).toBe(0);
+
+    await t.db.execute(sql`update tenants set subdomain = 'keptsessions' where id = ${tenantId}`);
+    const visitor = new Client(t.app);
+    // Giving back a hold (an unknown one is already free) writes for the store, never for an account.
+    expect((await visitor.request('DELETE', 'store/keptsessions/holds/not-a-held-seat')).statusCode).toBe(200);
+    expect((await owner.client.get('customers')).statusCode).toBe(200);
+    expect(lookups - before).toBe(0);
+    // A write that went through does forget them.
+    expect((await owner.client.post('customers', { first_name: 'Kept', last_name: 'Sessions' })).statusCode).toBe(201);
+    expect((await owner.client.get('customers')).statusCode).toBe(200);
+    expect(lookups - before).toBe(1);
+  });
+
   it('sees a GET that writes (the trial extension) on the next request', async () => {
     const u = await readyUser(t);
     await t.db.execute(sql`update tenants set trial_ends_at = now() - interval '1 hour', subscription_status = null where id = ${u.user.tenant.uuid}`);

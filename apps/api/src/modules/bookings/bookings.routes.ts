@@ -64,7 +64,8 @@ export const bookingRoutes =
 
     app.post(
       '/bookings',
-      { config: all, schema: { tags, summary: 'Book a visit: creates the order (or adds to order_id), its service items and one booking per service', body: createBookingBody, response: { 201: written(createBookingResult) } } },
+      // A booking changes no account, business, role or token: the kept sign-in contexts stay (a burst of bookings is not a burst of token lookups).
+      { config: { ...all, keepsSessions: true }, schema: { tags, summary: 'Book a visit: creates the order (or adds to order_id), its service items and one booking per service', body: createBookingBody, response: { 201: written(createBookingResult) } } },
       async (request, reply) => {
         const data = await svc.create(ctxOf(request), request.body);
         return reply.status(201).send({ message: t('created', request.locale), data });

@@ -53,6 +53,7 @@ import type { OfferChannel } from '@app/shared/schemas/offers';
 import { checkCustomFieldValues, type FieldDefinition } from '../customers/custom-field-values';
 import { logOrder, priceNewOrder, recalculateOrder } from '../orders/order-core';
 import * as repo from './bookings.repository';
+import { fullSlotKey, askForSeat, seatTaken } from './full-slots';
 import { notifyBooking } from '../notifications/notify';
 import { sendStoreMessage } from '../store/store-messages';
 
@@ -196,10 +197,15 @@ export function pickProvider(
     const byId = new Map(inputs.providers.map((p) => [p.id, p]));
     return { providers: ids, crews: ids.map((id) => (byId.get(id)?.assignment_type === 'team' ? (byId.get(id)?.crew ?? []) : [])) };
   }
-  const idle = freeSlots(engineInput({ ...inputs, bookings: [], blocks: [] }, { ...base, now: 0, slotStep: 1 }));
-  const idleSlots = idle[0]?.slots ?? [];
-  if (!idleSlots.length) return { error: 'provider_no_times' };
-  return idleSlots.some((s) => s.start === opts.start) ? { error: 'taken' } : { error: 'outside_hours' };
+  // Free of bookings and blocks, would the visit fit then? On the same grid first (cheap: the grid holds
+  // `start`, so a taken slot is told at once, as in a burst at one slot); only when it would not, the
+  // day on every minute tells "no working time at all" from "outside the hours".
+  const empty = { ...inputs, bookings: [], blocks: [] };
+  const onGrid = freeSlots(engineInput(empty, { ...base, now: 0, slotStep: step }))[0]?.slots ?? [];
+  if (onGrid.some((s) => s.start === opts.start)) return { error: 'taken' };
+  if (onGrid.length) return { error: 'outside_hours' };
+  const idleSlots = freeSlots(engineInput(empty, { ...base, now: 0, slotStep: 1 }))[0]?.slots ?? [];
+  return idleSlots.length ? { error: 'outside_hours' } : { error: 'provider_no_times' };
 }
 
 /** Every weekday open all day (00:00–00:00). */
@@ -483,7 +489,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   function refusal(error: string, staffId: string | null) {
     if (error === 'provider_no_times') return fieldError('start_time', 'provider_no_times');
     if (error === 'outside_hours') return fieldError('start_time', 'outside_working_hours');
-    return staffId ? fieldError('start_time', 'time_slot_booked') : fieldError('staff_id', 'no_provider_available');
+    return seatTaken(staffId);
   }
 
   /** Start, end and busy-until of each service of a visit starting at `start`, back to back. */
@@ -580,7 +586,15 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     const pastVisit = body.recorded_after === true;
     if (pastVisit && !ctx.user.isOwner && !ctx.permissions.includes('bookings.record_past')) throw forbidden();
     const actor: BookingActor = { tenantId: ctx.tenantId, tenant: ctx.tenant, userId: ctx.user.id, scope: scopeOfCaller(ctx), offerChannel: 'webapp' };
-    return withTenant(db, ctx.tenantId, (tx) => createIn(tx, actor, body));
+    // The same ask just refused as taken is refused again without the database (full-slots.ts); not
+    // for a past visit, nor where the caller's scope chooses the provider.
+    const start = Date.parse(body.start_time ?? '');
+    const staffId = body.staff_id ?? null;
+    const key =
+      !pastVisit && body.branch_id && body.service_ids?.length && Number.isFinite(start) && actor.scope.bookings === 'all'
+        ? fullSlotKey(ctx.tenantId, { branchId: body.branch_id, staffId, serviceIds: body.service_ids, start })
+        : null;
+    return askForSeat(key, () => seatTaken(staffId), () => withTenant(db, ctx.tenantId, (tx) => createIn(tx, actor, body)));
   }
 
   /**

@@ -7,6 +7,7 @@ import { buildTestApp, Client, readyUser, rows, type TestApp } from '../../../te
 import { type MessageKey, t as tr } from '../../i18n/messages';
 import { staffAccount } from '../branches/staff.fixture';
 import { ALL_WEEK, at, branch, customer, dayAhead, insertId, provider, service } from './bookings.fixtures';
+import { FULL_SLOT_MS, fullSlotKey, knownFull } from './full-slots';
 
 /**
  * The bookings API (issue 5 §2): slots, create (new order / existing order / an item again),
@@ -955,5 +956,38 @@ describe('DST days (Africa/Cairo)', () => {
     expect(late.bookings[0]).toMatchObject({ date, slot: '23:00' });
     // The earlier 23:00 is still free: the two are different instants.
     expect((await book({ branch_id: cairo, staff_id: host, start_time: repeated[0]!.start_time })).statusCode).toBe(201);
+  });
+});
+
+describe('a full slot refused from memory (full-slots.ts)', () => {
+  it('a seat freed through the app is bookable at once; one freed behind its back within FULL_SLOT_MS', async () => {
+    const d = freshDay();
+    const first = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+    // Refused by the database, then (the same ask) from memory: the same answer.
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:00') }), 'start_time', m('time_slot_booked'));
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:00') }), 'start_time', m('time_slot_booked'));
+    // Cancelled through the dashboard (a write of this business): the seat is asked again at once.
+    expect((await owner.client.post(`bookings/${first.id}/change-status`, { status: 'cancelled', cancellation_reason_id: id('reason') })).statusCode).toBe(200);
+    const second = (await booked({ staff_id: id('pA'), start_time: at(d, '10:00') })).bookings[0]!;
+
+    // Freed behind the app's back (another server, a job): refused for at most FULL_SLOT_MS, then booked.
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '10:00') }), 'start_time', m('time_slot_booked'));
+    await setStatus(second.id, 'cancelled');
+    await new Promise((resolve) => setTimeout(resolve, FULL_SLOT_MS + 50));
+    expect((await book({ staff_id: id('pA'), start_time: at(d, '10:00') })).statusCode).toBe(201);
+  });
+
+  it("another business's write does not forget this one's full slots; another ask is not refused from memory", async () => {
+    const d = freshDay();
+    await booked({ staff_id: id('pA'), start_time: at(d, '11:00') });
+    expectError(await book({ staff_id: id('pA'), start_time: at(d, '11:00') }), 'start_time', m('time_slot_booked'));
+    const key = fullSlotKey(tenant, { branchId: id('b1'), staffId: id('pA'), serviceIds: [id('cut')], start: Date.parse(at(d, '11:00')) });
+    expect(knownFull(key)).toBe(true);
+    const theirs = await other.client.post('customers', { first_name: 'Other', last_name: 'Business' });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(knownFull(key)).toBe(true);
+    // The same time with another provider, or "any provider", is a different ask: booked.
+    expect((await book({ staff_id: id('pB'), start_time: at(d, '11:00') })).statusCode).toBe(201);
+    expect((await book({ start_time: at(d, '11:00') })).statusCode).toBe(201);
   });
 });

@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import { t } from '../../i18n/messages';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import { written } from '../../lib/http';
-import type { RouteGuard } from '../../plugins/request-context';
+import { storeVisitorRoute } from './store-lookup';
 import { createStoreBookingService } from './store-booking.service';
 
 /**
@@ -33,16 +33,11 @@ export const storeBookingRoutes =
   async (app) => {
     const svc = createStoreBookingService(deps);
     const tags = ['store'];
-    const open = (max: number): RouteGuard & { rateLimit: { max: number; timeWindow: string } } => ({
-      auth: 'public',
-      globalParams: true,
-      rateLimit: { max, timeWindow: '1 minute' },
-    });
 
     app.get(
       '/store/:subdomain/slots',
       {
-        config: open(120),
+        config: storeVisitorRoute(120),
         schema: { tags, summary: "Free slots of the store's services within its booking window (public)", params: storeSubdomainParam, querystring: storeSlotsQuery, response: { 200: slotsResponse } },
       },
       async (request) => svc.slots(request.params.subdomain, request.query),
@@ -51,7 +46,7 @@ export const storeBookingRoutes =
     app.post(
       '/store/:subdomain/holds',
       {
-        config: open(20),
+        config: storeVisitorRoute(20),
         schema: {
           tags,
           summary: `Hold a seat for ${STORE_HOLD_MINUTES} minutes while the visitor fills in their details (public; replace_token releases their previous hold)`,
@@ -68,7 +63,7 @@ export const storeBookingRoutes =
 
     app.delete(
       '/store/:subdomain/holds/:token',
-      { config: open(30), schema: { tags, summary: 'Release a held seat (public; an unknown token is already free)', params: storeHoldTokenParam, response: { 200: messageSchema } } },
+      { config: storeVisitorRoute(30), schema: { tags, summary: 'Release a held seat (public; an unknown token is already free)', params: storeHoldTokenParam, response: { 200: messageSchema } } },
       async (request) => {
         await svc.release(request.params.subdomain, request.params.token);
         return { message: t('hold_released', request.locale) };
@@ -77,14 +72,14 @@ export const storeBookingRoutes =
 
     app.post(
       '/store/:subdomain/otp',
-      { config: open(5), schema: { tags, summary: "Send a code to the visitor's phone (public)", params: storeSubdomainParam, body: storeOtpBody, response: { 200: written(storeOtpSentSchema) } } },
+      { config: storeVisitorRoute(5), schema: { tags, summary: "Send a code to the visitor's phone (public)", params: storeSubdomainParam, body: storeOtpBody, response: { 200: written(storeOtpSentSchema) } } },
       async (request) => ({ message: t('otp_sent', request.locale), data: await svc.sendCode(request.params.subdomain, request.body, request.locale) }),
     );
 
     app.post(
       '/store/:subdomain/otp/verify',
       {
-        config: open(10),
+        config: storeVisitorRoute(10),
         schema: { tags, summary: 'Check the code: answers the phone proof the booking carries (public)', params: storeSubdomainParam, body: storeOtpVerifyBody, response: { 200: written(storePhoneProofSchema) } },
       },
       async (request) => ({ message: t('phone_confirmed', request.locale), data: await svc.verifyCode(request.params.subdomain, request.body) }),
@@ -93,7 +88,7 @@ export const storeBookingRoutes =
     app.post(
       '/store/:subdomain/bookings',
       {
-        config: open(10),
+        config: storeVisitorRoute(10),
         schema: {
           tags,
           summary: 'Book the held seat: the customer by phone, the coupon, the deposit link when one is due (public)',

@@ -5,7 +5,6 @@ import { formatDay, formatTime } from '@app/shared/format';
 import { normalizePhone } from '@app/shared/phone';
 import type { SlotsResponse } from '@app/shared/schemas/bookings';
 import {
-  STORE_DEFAULTS,
   STORE_DEPOSIT_MINUTES,
   STORE_HOLD_MINUTES,
   STORE_HOLDS_PER_IP,
@@ -47,6 +46,8 @@ import { createTransactionService } from '../transactions/transactions.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
 import { findStoreBySubdomain } from './store-lookup';
+import { fullSlotKey, askForSeat, seatTaken } from '../bookings/full-slots';
+import { storeRulesOf } from './store-rules';
 import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
 import { isStoreService, visitDeposit } from './store-services';
 import { sendStoreMessage } from './store-messages';
@@ -122,13 +123,13 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
   async function storeOf(subdomain: string, opts: { open?: boolean } = {}): Promise<Store> {
     const row = await findStoreBySubdomain(db, subdomain);
     if (!row) throw notFound();
-    const s = row.settings;
-    if (opts.open !== false && (s?.status ?? STORE_DEFAULTS.status) !== 'active') throw storeUnavailable();
+    const rules = storeRulesOf(row.settings);
+    if (opts.open !== false && rules.status !== 'active') throw storeUnavailable();
     return {
       tenant: row.tenant,
-      approveBookings: s?.approveBookings ?? STORE_DEFAULTS.approve_bookings,
-      requirePhoneOtp: s?.requirePhoneOtp ?? STORE_DEFAULTS.require_phone_otp,
-      windowDays: s?.bookingWindowDays ?? STORE_DEFAULTS.booking_window_days,
+      approveBookings: rules.approve_bookings,
+      requirePhoneOtp: rules.require_phone_otp,
+      windowDays: rules.booking_window_days,
     };
   }
 
@@ -199,8 +200,16 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
    */
   async function hold(subdomain: string, body: HoldBody, ip: string): Promise<StoreHold> {
     const store = await storeOf(subdomain);
-    const tenantId = store.tenant.id;
     const start = startOf(body.start_time);
+    // The same ask just refused as taken (here or on the dashboard) is refused again without the
+    // database (bookings/full-slots.ts); not when the visitor gives back a hold of their own.
+    const staffId = body.staff_id ?? null;
+    const key = body.replace_token || !body.branch_id ? null : fullSlotKey(store.tenant.id, { branchId: body.branch_id, staffId, serviceIds: body.service_ids, start });
+    return askForSeat(key, () => seatTaken(staffId), () => holdSeat(store, body, ip, start));
+  }
+
+  async function holdSeat(store: Store, body: HoldBody, ip: string, start: number): Promise<StoreHold> {
+    const tenantId = store.tenant.id;
     // The address's allowance is taken before the first await (a placeholder, given back in `finally`),
     // so simultaneous requests from one address cannot all pass the count; a replaced hold makes room.
     const placeholder = `pending:${randomUUID()}`;

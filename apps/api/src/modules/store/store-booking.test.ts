@@ -6,6 +6,7 @@ import { t as tr } from '../../i18n/messages';
 import { at, branch, customer, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { lapseUnpaidDeposits, STORE_DEPOSIT_GRACE_MINUTES } from './store-booking.service';
 import { STORE_OTP_DAILY_MAX } from '@app/shared/schemas/store';
+import { FULL_SLOT_MS } from '../bookings/full-slots';
 
 /**
  * Booking on the store (issue 19): slots, holds, the phone code, the booking through the dashboard's
@@ -156,6 +157,8 @@ describe('holds', () => {
     expect((await visitor().post(url('holds'), { branch_id: b1, service_ids: [cut], staff_id: p, start_time: later })).statusCode).toBe(422);
     await t.db.execute(sql`update slot_holds set expires_at = now() - interval '1 second' where tenant_id = ${tenant} and start_at = ${later}::timestamptz`);
     await t.db.execute(sql`update slot_hold_times set expires_at = now() - interval '1 second' where tenant_id = ${tenant} and start_at = ${later}::timestamptz`);
+    // An expiry is no request: the refusal just given is remembered for FULL_SLOT_MS (bookings/full-slots.ts).
+    await new Promise((resolve) => setTimeout(resolve, FULL_SLOT_MS + 50));
     expect((await visitor().post(url('holds'), { branch_id: b1, service_ids: [cut], staff_id: p, start_time: later })).statusCode).toBe(201);
     // The expired token books nothing.
     const late = await visitor().post(url('bookings'), { hold_token: h2.hold_token, first_name: 'Late', phone: randomSaMobile(), phone_country: 'SA', phone_proof: 'x'.repeat(71) });

@@ -12,6 +12,7 @@ import type { PaymentGateway } from '../../integrations/payment/payment.adapter'
 import { paymentLinkSchema } from '@app/shared/schemas/transactions';
 import { ctxOf, one, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
+import { storeVisitorRoute } from './store-lookup';
 import { readBookingToken } from './store-links';
 import { createStoreManageService } from './store-manage.service';
 import { createWaitlistService, offerWaitlist, type WaitlistScope } from './waitlist.service';
@@ -38,35 +39,30 @@ export const storeManageRoutes =
     };
     const svc = createStoreManageService({ db, config, gateway });
     const waitlist = createWaitlistService({ db });
-    const publicRoute = (max: number): RouteGuard & { rateLimit: { max: number; timeWindow: string } } => ({
-      auth: 'public',
-      globalParams: true,
-      rateLimit: { max, timeWindow: '1 minute' },
-    });
     const tokenParam = z.object({ token: z.string().min(1).max(200) });
     const tags = ['store'];
 
     app.get(
       '/store/booking/:token',
-      { config: publicRoute(60), schema: { tags, summary: "The customer's own booking (public, signed link)", params: tokenParam, response: { 200: one(manageBookingSchema) } } },
+      { config: storeVisitorRoute(60), schema: { tags, summary: "The customer's own booking (public, signed link)", params: tokenParam, response: { 200: one(manageBookingSchema) } } },
       async (request) => ({ data: await svc.view(request.params.token) }),
     );
     app.get(
       '/store/booking/:token/slots',
-      { config: publicRoute(60), schema: { tags, summary: 'Free times to move the visit to (public, signed link)', params: tokenParam, querystring: manageSlotsQuery, response: { 200: slotsResponse } } },
+      { config: storeVisitorRoute(60), schema: { tags, summary: 'Free times to move the visit to (public, signed link)', params: tokenParam, querystring: manageSlotsQuery, response: { 200: slotsResponse } } },
       async (request) => svc.slots(request.params.token, request.query),
     );
     app.post(
       '/store/booking/:token/reschedule',
       {
-        config: publicRoute(10),
+        config: storeVisitorRoute(10),
         schema: { tags, summary: 'Move the whole visit to a new start (public, signed link)', params: tokenParam, body: manageRescheduleBody, response: { 200: written(manageBookingSchema) } },
       },
       async (request) => ({ message: t('visit_rescheduled', request.locale), data: await svc.reschedule(request.params.token, request.body) }),
     );
     app.post(
       '/store/booking/:token/cancel',
-      { config: publicRoute(10), schema: { tags, summary: 'Cancel the visit (public, signed link)', params: tokenParam, body: manageCancelBody, response: { 200: written(manageBookingSchema) } } },
+      { config: storeVisitorRoute(10), schema: { tags, summary: 'Cancel the visit (public, signed link)', params: tokenParam, body: manageCancelBody, response: { 200: written(manageBookingSchema) } } },
       async (request) => {
         const data = await svc.cancel(request.params.token, request.body);
         afterCancel(request.params.token, data);
@@ -76,14 +72,14 @@ export const storeManageRoutes =
 
     app.post(
       '/store/booking/:token/pay',
-      { config: publicRoute(10), schema: { tags, summary: 'A fresh payment link for what the visit still waits for (public, signed link)', params: tokenParam, response: { 200: one(paymentLinkSchema) } } },
+      { config: storeVisitorRoute(10), schema: { tags, summary: 'A fresh payment link for what the visit still waits for (public, signed link)', params: tokenParam, response: { 200: one(paymentLinkSchema) } } },
       async (request) => ({ data: await svc.pay(request.params.token) }),
     );
 
     app.post(
       '/store/:subdomain/waitlist',
       {
-        config: publicRoute(10),
+        config: storeVisitorRoute(10),
         schema: {
           tags,
           summary: 'Join the waitlist of a full day (public; a repeat answers alike, with no second SMS)',
