@@ -16,6 +16,7 @@ import { blockTimes, bookingCrew, bookings, type LineTax, orderItems, orderLogs,
 import { bankAccounts, cancellationReasons, paymentMethods } from './schema/settings';
 import { tenants } from './schema/tenants';
 import { users } from './schema/users';
+import { depositOf } from '../modules/store/store-services';
 import {
   BOOKING_NOTES,
   CANCEL_NOTES,
@@ -279,7 +280,8 @@ async function ensureDemoCustomers(tx: Tx, tenantId: string, now: number): Promi
 // ---------------------------------------------------------------- what the planner reads
 
 type EnvProvider = { id: string; index: number; hours: WorkingHours; capacity: number; services: string[] };
-type EnvService = { id: string; name: string; price: number; duration: number; buffer: number; taxes: LineTax[]; popularity: number };
+/** `deposit`: what the store asks of it (minor units; 0: none), kept on its booking-page bookings. */
+type EnvService = { id: string; name: string; price: number; duration: number; buffer: number; deposit: number; taxes: LineTax[]; popularity: number };
 type EnvProduct = { id: string; name: string; price: number; stock: number; unlimited: boolean };
 type EnvCustomer = { id: string; createdAt: number; blockedAt: number | null; weight: number };
 
@@ -326,15 +328,24 @@ async function loadEnv(tx: Tx, tenantId: string, branch: { id: string; workingHo
   const asLineTax = (t: { id: string; name: string; rateBps: number }): LineTax => ({ tax_id: t.id, name: t.name, rate_bps: t.rateBps, amount: 0 });
   const svcTaxes = await tx.select({ serviceId: serviceTaxes.serviceId, taxId: serviceTaxes.taxId }).from(serviceTaxes).where(eq(serviceTaxes.tenantId, tenantId));
   const svcRows = await tx
-    .select({ id: services.id, name: services.name, price: services.price, duration: services.duration, buffer: services.bufferTime })
+    .select({
+      id: services.id,
+      name: services.name,
+      price: services.price,
+      duration: services.duration,
+      buffer: services.bufferTime,
+      depositEnabled: services.depositEnabled,
+      depositAmount: services.depositAmount,
+    })
     .from(services)
     .where(and(eq(services.tenantId, tenantId), inBranch(services.branchId)));
   const serviceMap = new Map<string, EnvService>();
-  for (const s of svcRows) {
+  for (const { depositEnabled, depositAmount, ...s } of svcRows) {
     if (s.duration < 1 || s.duration + s.buffer > 600) continue;
     const mine = new Set(svcTaxes.filter((x) => x.serviceId === s.id).map((x) => x.taxId));
     serviceMap.set(s.id, {
       ...s,
+      deposit: depositOf({ depositEnabled, depositAmount }),
       taxes: taxRows.filter((t) => mine.has(t.id)).map(asLineTax),
       popularity: DEMO_SERVICES.find((d) => d.name === s.name)?.popularity ?? 2,
     });
@@ -1171,6 +1182,8 @@ async function seedDays(tx: Tx, env: Env, dates: LocalDate[], o: { now: number; 
           buffer: s.buffer,
           price: b.line.unitPrice,
           totalPrice: p.priced.lines[p.lines.indexOf(b.line)]!.total,
+          // A store booking keeps the deposit its service asks (none on the dashboard's).
+          depositAmount: v.source === 'booking-page' ? s.deposit : 0,
           status: v.status,
           paymentStatus: payStatus,
           source: v.source,

@@ -5,6 +5,7 @@ import type { StorageAdapter } from '../integrations/storage/storage.adapter';
 import type { Tx } from './client';
 import { branches, providers, services } from './schema/business';
 import { customers } from './schema/customers';
+import { bookings } from './schema/sales';
 import { storeGallery, storePages, storeSettings, storeVisits, waitlistEntries } from './schema/store';
 import { tenants } from './schema/tenants';
 import { DEMO_CUSTOMER_PHONES, Rng } from './seed-demo';
@@ -21,7 +22,8 @@ import { bannerPng, faviconPng, GALLERY_COUNT, galleryPng, logoPng } from './see
  * Once: when the business has a store_settings row, what the owner set stays as it is; only the
  * visits are topped up at each start (the days without a row, never a day the store counted), so
  * the analytics always show two months. The store's bookings are the sample month's booking-page
- * orders (./seed-demo.ts), and its reviews the approved ones of ./seed-reviews.ts.
+ * orders (./seed-demo.ts; those of the deposit's service keep its deposit, as the store's booking
+ * does), and its reviews the approved ones of ./seed-reviews.ts.
  */
 
 export const DEMO_STORE = {
@@ -149,10 +151,18 @@ export async function ensureDemoStore(tx: Tx, tenantId: string, now: Date, stora
 
   // The catalogue as the store shows it: a deposit on one service, one kept off, descriptions.
   const byKey = (key: ServiceKey) => DEMO_SERVICES.find((s) => s.key === key)!.name;
-  await tx
+  const withDeposit = await tx
     .update(services)
     .set({ depositEnabled: true, depositAmount: DEMO_STORE.deposit.amount })
-    .where(and(eq(services.tenantId, tenantId), eq(services.name, byKey(DEMO_STORE.deposit.service))));
+    .where(and(eq(services.tenantId, tenantId), eq(services.name, byKey(DEMO_STORE.deposit.service))))
+    .returning({ id: services.id });
+  // The store's bookings of it (the sample month's, seeded before the store) asked it too: each keeps it.
+  if (withDeposit.length) {
+    await tx
+      .update(bookings)
+      .set({ depositAmount: DEMO_STORE.deposit.amount })
+      .where(and(eq(bookings.tenantId, tenantId), eq(bookings.source, 'booking-page'), inArray(bookings.serviceId, withDeposit.map((s) => s.id))));
+  }
   await tx
     .update(services)
     .set({ displayOnBookingPage: false })

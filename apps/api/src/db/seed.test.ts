@@ -505,6 +505,13 @@ describe('the demo sample month', () => {
       expect(list.some((b) => !b.future && b.status === 'completed')).toBe(true);
       expect(list.some((b) => /^[\u0600-\u06FF]/.test(b.first_name))).toBe(true);
       expect(list.some((b) => /^[A-Za-z]/.test(b.first_name))).toBe(true);
+      // Each keeps the deposit its service asks on the store (its own page shows it as due); no other booking has one.
+      const wrong = await rows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from bookings b left join services s on s.tenant_id = b.tenant_id and s.id = b.service_id
+            where b.tenant_id = ${tenantId} and b.deposit_amount <> case when b.source = 'booking-page' and s.deposit_enabled then s.deposit_amount else 0 end`,
+      );
+      expect(wrong[0]!.n).toBe(0);
       const [approved] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from reviews where tenant_id = ${tenantId} and status = 'approved'`);
       expect(approved!.n).toBeGreaterThanOrEqual(3);
     });

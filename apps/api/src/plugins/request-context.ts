@@ -121,18 +121,25 @@ export function registerRequestContext(app: FastifyInstance, sessions: Sessions,
 
   // A write may change what a token stands for (its user, role, business): the kept contexts it
   // could touch are read again next time. Before the answer goes out, so the caller's next request
-  // never sees the old one. A signed-in write refused with a client error (4xx) changed nothing (its
-  // transaction rolled back), so it forgets nothing: a burst of refused bookings does not send every
-  // next request back to the token lookup.
+  // never sees the old one. The business a write is of is the signed-in caller's, never on a public
+  // route (a dashboard token sent along to a pay page says nothing of whose data it wrote).
   app.addHook('onSend', async (request, reply) => {
     const config = request.routeOptions.config;
-    const write = WRITE_METHODS.has(request.method) || config.writes;
+    if (!WRITE_METHODS.has(request.method) && !config.writes) return;
+    const caller = config.auth === 'public' ? null : request.auth;
+    const status = reply.statusCode;
     // A write that went through may have freed a seat: the seats just found taken are asked again
-    // (its business's; all of them for a write without a signed-in business, as a store visitor's).
-    if (write && reply.statusCode < 400) forgetFullSlots(request.auth?.tenantId);
+    // (its business's; all of them for a write of no known business). The store's visitors' routes
+    // say it themselves, for their own business, when they free one (release, replace, reschedule,
+    // cancel): anyone may call them, so they must not empty everyone's.
+    if (status < 400 && !(config.auth === 'public' && config.keepsSessions)) forgetFullSlots(caller?.tenantId);
     if (config.keepsSessions) return;
-    if (request.auth && reply.statusCode >= 400 && reply.statusCode < 500) return;
-    if (write) sessions.afterWrite(request.auth);
+    // A signed-in write refused as invalid or conflicting (4xx) changed nothing (its transaction rolled
+    // back): a burst of refused bookings does not send every next request back to the token lookup.
+    // 401 and 403 are not among them: an account's access may have ended on the way (stopping an
+    // impersonation commits, then answers 401).
+    if (caller && status >= 400 && status < 500 && status !== 401 && status !== 403) return;
+    sessions.afterWrite(caller);
   });
 
   // Before body validation, so another tenant's id is a 404 whatever the body holds.

@@ -359,7 +359,7 @@ export const manageBookingSchema = z.object({
   ),
   total: z.number().int(),
   paid_amount: z.number().int(),
-  /** The visit's deposit (its services' deposits) and what of it is still to pay. */
+  /** The visit's deposit (what its active appointments' services asked when booked) and what of it is still to pay. */
   deposit: z.number().int(),
   deposit_due: z.number().int(),
   payment_status: z.string(),

@@ -208,6 +208,12 @@ export const bookings = pgTable(
     buffer: integer('buffer').notNull().default(0),
     price: money('price'),
     totalPrice: money('total_price'),
+    /**
+     * The deposit the store asked for this visit's service when it was booked (minor units; 0: none,
+     * and every booking made elsewhere). What the customer's page shows as due, whatever the service
+     * asks for later.
+     */
+    depositAmount: money('deposit_amount'),
     /** packages/shared/src/states/booking.ts. */
     status: text('status').notNull().default('confirmed'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, injectAs, readMailToken, readyUser, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
+import { at, branch, customer, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { createSessionCache } from './session-cache';
 
 describe('createSessionCache', () => {
@@ -147,10 +148,25 @@ describe('the kept signed-in context', () => {
     expect((await visitor.request('DELETE', 'store/keptsessions/holds/not-a-held-seat')).statusCode).toBe(200);
     expect((await owner.client.get('customers')).statusCode).toBe(200);
     expect(lookups - before).toBe(0);
+    // A new booking changes no account, business, role or token: kept too.
+    const b = await branch(t.db, tenantId);
+    const s = await service(t.db, tenantId, { duration: 30 });
+    const p = await provider(t.db, tenantId, { branchId: b, serviceIds: [s] });
+    const c = await customer(t.db, tenantId);
+    const booked = await owner.client.post('bookings', { customer_id: c, branch_id: b, staff_id: p, service_ids: [s], start_time: at(dayAhead(3), '10:00') });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect((await owner.client.get('customers')).statusCode).toBe(200);
+    expect(lookups - before).toBe(0);
     // A write that went through does forget them.
     expect((await owner.client.post('customers', { first_name: 'Kept', last_name: 'Sessions' })).statusCode).toBe(201);
     expect((await owner.client.get('customers')).statusCode).toBe(200);
     expect(lookups - before).toBe(1);
+    // So does a write refused as forbidden (an account's access may have ended on the way).
+    const staff = await staffAccount(t.db, tenantId, { permissions: ['customers'] });
+    expect((await injectAs(t.app, staff.token, { method: 'POST', url: 'roles', body: { name: 'Nope', permissions: ['customers'] } })).statusCode).toBe(403);
+    const afterForbidden = lookups;
+    expect((await owner.client.get('customers')).statusCode).toBe(200);
+    expect(lookups - afterForbidden).toBe(1);
   });
 
   it('sees a GET that writes (the trial extension) on the next request', async () => {

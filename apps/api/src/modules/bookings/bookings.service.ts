@@ -601,9 +601,15 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
    * The one path that books a visit (the dashboard's `POST /bookings` and the store's booking), in
    * the caller's transaction: the checks, the provider lock (claim), the order, its lines, the
    * appointments, their crews, the log and the notifications. `excludeHoldIds`: the store visitor's
-   * own hold, whose seat is theirs; `log`: added to the order log's line.
+   * own hold, whose seat is theirs; `log`: added to the order log's line; `deposits`: the deposit the
+   * store asks of each service (by id, minor units), kept on its bookings (none: 0, the dashboard's).
    */
-  async function createIn(tx: Tx, actor: BookingActor, body: CreateInBody, opts: { excludeHoldIds?: string[]; log?: Record<string, unknown> } = {}): Promise<CreateBookingResult> {
+  async function createIn(
+    tx: Tx,
+    actor: BookingActor,
+    body: CreateInBody,
+    opts: { excludeHoldIds?: string[]; log?: Record<string, unknown>; deposits?: ReadonlyMap<string, number> } = {},
+  ): Promise<CreateBookingResult> {
     const pastVisit = body.recorded_after === true;
     const serviceIds = body.service_ids ?? [];
     if (serviceIds.length === 0) throw fieldError('service_ids', 'service_before_time');
@@ -708,6 +714,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
           buffer: s.bufferTime,
           price: priceOf(s),
           ...(line ? { totalPrice: line.total, paymentStatus: fresh!.paymentStatus } : {}),
+          // The deposit the store asked for this service now (docs/decisions.md "Booking on the store").
+          depositAmount: opts.deposits?.get(s.id) ?? 0,
           // A visit recorded after the fact happened: it is recorded completed.
           status,
           recordedAfter: pastVisit,

@@ -43,7 +43,7 @@ describe('a full slot remembered for a moment (full-slots)', () => {
   });
 
   it('forgets after FULL_SLOT_MS, and a refusal from memory does not keep itself alive', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.useFakeTimers({ toFake: ['performance'] });
     const key = keyOf('t1');
     await askForSeat(key, () => seatTaken('p1'), async () => { throw seatTaken('p1'); }).catch(() => undefined);
     vi.advanceTimersByTime(FULL_SLOT_MS - 1);

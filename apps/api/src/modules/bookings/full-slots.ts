@@ -14,6 +14,8 @@
 import { AppError, fieldError } from '../../lib/errors';
 
 export const FULL_SLOT_MS = 1000;
+/** A monotonic clock: a wall clock stepped back would keep a refusal alive past FULL_SLOT_MS. */
+const clock = () => performance.now();
 const MAX_ENTRIES = 10_000;
 
 /** Business → ask → when it was found taken. */
@@ -24,8 +26,9 @@ let size = 0;
  * as it may predate the write that freed the seat.
  */
 let epoch = 0;
-const epochs = new Map<string, number>();
-const epochOf = (tenantId: string) => `${epoch}/${epochs.get(tenantId) ?? 0}`;
+/** Per business, only while it has asks under way: how many, and its forgets since the first began. */
+const busy = new Map<string, { asks: number; epoch: number }>();
+const epochOf = (tenantId: string) => `${epoch}/${busy.get(tenantId)?.epoch ?? 0}`;
 /** The refusals `claim` gave because the seat was taken (not a bad provider, not outside the hours). */
 const takenErrors = new WeakSet<AppError>();
 
@@ -36,12 +39,12 @@ export type FullSlotKey = { tenantId: string; ask: string };
 export const fullSlotKey = (tenantId: string, a: SlotAsk): FullSlotKey => ({ tenantId, ask: `${a.branchId}/${a.staffId ?? '*'}/${a.serviceIds.join(',')}/${a.start}` });
 
 /** Whether this exact ask was refused as taken within the last FULL_SLOT_MS. */
-export function knownFull(key: FullSlotKey, now = Date.now()): boolean {
+export function knownFull(key: FullSlotKey, now = clock()): boolean {
   const at = taken.get(key.tenantId)?.get(key.ask);
   return at !== undefined && now - at < FULL_SLOT_MS;
 }
 
-function remember(key: FullSlotKey, now = Date.now()) {
+function remember(key: FullSlotKey, now = clock()) {
   if (size >= MAX_ENTRIES) forgetFullSlots();
   let asks = taken.get(key.tenantId);
   if (!asks) {
@@ -86,6 +89,9 @@ export async function askForSeat<T>(key: FullSlotKey | null, refusal: () => AppE
     done = resolve;
   });
   underWay.set(id, mine);
+  const own = busy.get(key.tenantId) ?? { asks: 0, epoch: 0 };
+  own.asks++;
+  busy.set(key.tenantId, own);
   try {
     if (before) {
       await before;
@@ -103,13 +109,17 @@ export async function askForSeat<T>(key: FullSlotKey | null, refusal: () => AppE
   } finally {
     done();
     if (underWay.get(id) === mine) underWay.delete(id);
+    if (--own.asks === 0) busy.delete(key.tenantId);
   }
 }
 
 /** Forgets the taken seats of one business (a write of its own may have freed one), or all of them. */
 export function forgetFullSlots(tenantId?: string | null): void {
-  if (tenantId) epochs.set(tenantId, (epochs.get(tenantId) ?? 0) + 1);
-  else epoch++;
+  if (!tenantId) epoch++;
+  else {
+    const own = busy.get(tenantId);
+    if (own) own.epoch++;
+  }
   if (!size) return;
   if (!tenantId) {
     taken.clear();

@@ -46,10 +46,10 @@ import { createTransactionService } from '../transactions/transactions.service';
 import { assertPhoneProven, phoneProofId } from './phone-proof';
 import { manageUrlFor } from './store-links';
 import { findStoreBySubdomain } from './store-lookup';
-import { fullSlotKey, askForSeat, seatTaken } from '../bookings/full-slots';
+import { askForSeat, forgetFullSlots, fullSlotKey, seatTaken } from '../bookings/full-slots';
 import { storeRulesOf } from './store-rules';
 import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
-import { isStoreService, visitDeposit } from './store-services';
+import { depositOf, isStoreService, visitDeposit } from './store-services';
 import { sendStoreMessage } from './store-messages';
 
 type SlotsQuery = z.output<typeof storeSlotsQuery>;
@@ -163,9 +163,10 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
     if (!branch) throw fieldError('branch_id', 'not_exists');
     const zone = zoneOf(branch.timezone, store.tenant.timezone);
     const today = localDateOf(Date.now(), zone);
-    // The deposit of the visit: each service's once per time it is booked.
-    const deposit = visitDeposit(serviceIds.map((id) => byId.get(id)!));
-    return { branchId: branch.id, zone, today, lastDay: addDays(today, store.windowDays), deposit };
+    // The deposit of the visit: each service's once per time it is booked; each booking keeps its service's.
+    const deposits = new Map(serviceIds.map((id) => [id, depositOf(byId.get(id)!)]));
+    const deposit = visitDeposit(serviceIds.map((id) => deposits.get(id)!));
+    return { branchId: branch.id, zone, today, lastDay: addDays(today, store.windowDays), deposit, deposits };
   }
 
   // ------------------------------------------------------------ slots
@@ -257,7 +258,10 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
       await tx.insert(slotHoldTimes).values(times).onConflictDoNothing();
       return { id: row!.id, previous, token, expiresAt: row!.expiresAt, providers: seat.providers };
     });
-    if (result.previous) forgetHold(result.previous);
+    if (result.previous) {
+      forgetHold(result.previous);
+      forgetFullSlots(tenantId);
+    }
     const mine = liveHolds(ip);
     mine.set(result.id, result.expiresAt.getTime());
     heldBy.set(ip, mine);
@@ -276,7 +280,9 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
         .where(and(eq(slotHolds.tenantId, store.tenant.id), eq(slotHolds.tokenHash, sha256(token))))
         .returning({ id: slotHolds.id }),
     );
-    if (gone) forgetHold(gone.id);
+    if (!gone) return;
+    forgetHold(gone.id);
+    forgetFullSlots(store.tenant.id);
   }
 
   // ------------------------------------------------------------ the phone code
@@ -364,7 +370,8 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
    * visit through the dashboard's own path (createIn) with the store as the actor — the hold's
    * providers, source booking-page, no account, the booking_page offers — and the hold deleted in the
    * same transaction. A coupon prices the order again; a deposit (the services' deposits, at most the
-   * total) leaves the visit pending behind a payment link for that amount.
+   * total) leaves the visit pending behind a payment link for that amount. Each booking keeps the
+   * deposit its service asked now (`deposit_amount`): what the customer's page shows as due later.
    */
   async function book(subdomain: string, body: BookingRequest, locale: Locale): Promise<StoreBookingResult> {
     const store = await storeOf(subdomain);
@@ -406,7 +413,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
           source: 'booking-page',
           status,
         },
-        { excludeHoldIds: [held.id], log: { via: 'store' } },
+        { excludeHoldIds: [held.id], log: { via: 'store' }, deposits: v.deposits },
       );
       // A waitlist offer's seat booked: its entry is done (modules/store/waitlist.service.ts).
       if (held.waitlistId) await markWaitlistBooked(tx, tenantId, held.id, created.order_id);

@@ -6,7 +6,7 @@ import { t as tr } from '../../i18n/messages';
 import { at, branch, customer, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { lapseUnpaidDeposits, STORE_DEPOSIT_GRACE_MINUTES } from './store-booking.service';
 import { STORE_OTP_DAILY_MAX } from '@app/shared/schemas/store';
-import { FULL_SLOT_MS } from '../bookings/full-slots';
+import { FULL_SLOT_MS, fullSlotKey, knownFull } from '../bookings/full-slots';
 
 /**
  * Booking on the store (issue 19): slots, holds, the phone code, the booking through the dashboard's
@@ -147,8 +147,14 @@ describe('holds', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.start_time).toEqual([tr('time_slot_booked', 'en')]);
 
+    // Both refusals are remembered for the same ask; giving back a hold nobody has forgets nothing.
+    const ask = fullSlotKey(tenant, { branchId: b1, staffId: p, serviceIds: [cut], start: Date.parse(start) });
+    expect(knownFull(ask)).toBe(true);
+    expect((await visitor().request('DELETE', url('holds/not-a-held-seat'))).statusCode).toBe(200);
+    expect(knownFull(ask)).toBe(true);
     // Released: the seat is free again (the dashboard takes it).
     expect((await first.request('DELETE', url(`holds/${h.hold_token}`))).statusCode).toBe(200);
+    expect(knownFull(ask)).toBe(false);
     expect((await dash()).statusCode).toBe(201);
 
     // Expired: another hold of another time stops counting once its time is up.
@@ -336,6 +342,37 @@ describe('booking', () => {
       expect((await latestMessage(t.db, 'sms', phone))?.body).toContain(data.manage_url);
     } finally {
       await t.db.execute(sql`update services set deposit_enabled = false, deposit_amount = 0 where id = ${cut}`);
+    }
+  });
+
+  it('each booking keeps the deposit its service asked: the customer\'s page and its pay ask for it after the business changes the deposits', async () => {
+    const d = dayAhead(day++);
+    const p = await seat(1, 'Kept');
+    await t.db.execute(sql`update services set deposit_enabled = true, deposit_amount = 2500 where id = ${cut}`);
+    await t.db.execute(sql`update services set deposit_enabled = true, deposit_amount = 1000 where id = ${wash}`);
+    try {
+      const { res } = await bookAs(visitor(), { service_ids: [cut, wash], staff_id: p, start_time: at(d, '10:00') });
+      expect(res.statusCode, res.body).toBe(201);
+      const data = res.json().data;
+      expect(data).toMatchObject({ status: 'pending', deposit: 3500 });
+      const kept = await rows<{ service_id: string; deposit_amount: number }>(
+        t.db,
+        sql`select b.service_id, b.deposit_amount::int as deposit_amount from bookings b join orders o on o.tenant_id = b.tenant_id and o.id = b.order_id
+            where b.tenant_id = ${tenant} and o.number = ${data.order_number}`,
+      );
+      expect(Object.fromEntries(kept.map((b) => [b.service_id, b.deposit_amount]))).toEqual({ [cut]: 2500, [wash]: 1000 });
+      // The business asks more of one service since, and nothing of the other.
+      await t.db.execute(sql`update services set deposit_amount = 6000 where id = ${cut}`);
+      await t.db.execute(sql`update services set deposit_enabled = false, deposit_amount = 0 where id = ${wash}`);
+      const token = String(data.manage_url).split('/b/')[1];
+      const page = await visitor().get(`store/booking/${token}`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data).toMatchObject({ deposit: 3500, deposit_due: 3500, payment_link_open: true });
+      const pay = await visitor().post(`store/booking/${token}/pay`, {});
+      expect(pay.statusCode, pay.body).toBe(200);
+      expect(pay.json().data.amount).toBe(3500);
+    } finally {
+      await t.db.execute(sql`update services set deposit_enabled = false, deposit_amount = 0 where id in (${cut}, ${wash})`);
     }
   });
 

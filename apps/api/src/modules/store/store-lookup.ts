@@ -33,7 +33,9 @@ export async function findStoreBySubdomain(db: Database, subdomain: string): Pro
 /**
  * The guard of a route for the store's visitors: public (the business is the address's), at most
  * `max` requests a minute from one address, and the kept sign-in contexts left alone (a visitor's
- * hold, code or booking changes no account, business, role or token).
+ * hold, code, booking, reschedule, cancel, payment link or waitlist entry changes no account,
+ * business, role or token). Nor does such a write empty the seats remembered as taken: the store's
+ * services forget their own business's when they free one (bookings/full-slots.ts).
  */
 export const storeVisitorRoute = (max: number): RouteGuard & { rateLimit: { max: number; timeWindow: string } } => ({
   auth: 'public',

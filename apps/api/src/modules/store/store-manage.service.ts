@@ -29,6 +29,7 @@ import { bookingLinkInvalid, readBookingToken } from './store-links';
 import { storeRules } from './store-rules';
 import { visitDeposit } from './store-services';
 import { cancelAppointmentsIn, releaseOrderIn } from '../orders/order-cancel';
+import { forgetFullSlots } from '../bookings/full-slots';
 
 /**
  * The customer's own booking page (issue 19; docs/decisions.md "The customer's booking page and the
@@ -64,7 +65,7 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
     const [order] = lock ? await q.for('update') : await q;
     if (!tenant || !order || order.deletedAt || order.isDraft) throw bookingLinkInvalid();
     const visits = await tx
-      .select({ b: bookings, serviceName: services.name, providerName: providers.name, depositEnabled: services.depositEnabled, depositAmount: services.depositAmount })
+      .select({ b: bookings, serviceName: services.name, providerName: providers.name })
       .from(bookings)
       .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
       .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
@@ -98,13 +99,21 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
     return fieldError(field, 'booking_not_changeable');
   }
 
+  /**
+   * The visit's deposit: what its active appointments kept when the store booked them (the services may
+   * ask another deposit since, or none); an appointment added from the dashboard asks none.
+   */
+  function keptDeposit(l: Loaded): number {
+    return visitDeposit(l.active.map((v) => v.b.depositAmount));
+  }
+
   async function toView(tx: Tx, l: Loaded): Promise<ManageBooking> {
     const open = await tx
       .select({ id: paymentLinks.id })
       .from(paymentLinks)
       .where(and(eq(paymentLinks.tenantId, l.ctx.tenantId), eq(paymentLinks.orderId, l.order.id), eq(paymentLinks.status, 'open'), gt(paymentLinks.expiresAt, clock.now())))
       .limit(1);
-    const deposit = visitDeposit(l.active);
+    const deposit = keptDeposit(l);
     return {
       business: {
         name: l.tenant.storeName || l.tenant.name || '',
@@ -176,7 +185,7 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
   /** `POST store/booking/:token/reschedule`: the whole visit to a new start. */
   async function reschedule(token: string, body: RescheduleBody): Promise<ManageBooking> {
     const { tenantId, orderId } = readBookingToken(token);
-    return withTenant(db, tenantId, async (tx) => {
+    const view = await withTenant(db, tenantId, async (tx) => {
       const l = await load(tx, tenantId, orderId);
       if (l.rescheduleBlocked) throw refuse('start_time', l.rescheduleBlocked, l, 'reschedule');
       const start = Date.parse(body.start_time);
@@ -201,6 +210,9 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       );
       return toView(tx, await load(tx, tenantId, orderId));
     });
+    // The old time is free again: its refusals are not remembered any more (bookings/full-slots.ts).
+    forgetFullSlots(tenantId);
+    return view;
   }
 
   async function customerName(tx: Tx, tenantId: string, customerId: string | null): Promise<string> {
@@ -257,7 +269,8 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       );
       return toView(tx, await load(tx, tenantId, orderId));
     });
-    // A freed seat goes to the waitlist (best effort, after commit).
+    // A freed seat goes to the waitlist (best effort, after commit), and is no longer remembered as taken.
+    forgetFullSlots(tenantId);
     deps.onCancelled?.();
     return result;
   }
@@ -274,7 +287,7 @@ export function createStoreManageService(deps: { db: Database; config: Config; g
       const l = await load(tx, tenantId, orderId, true);
       const waiting = l.active.some((v) => v.b.status === 'pending' || v.b.status === 'unpaid');
       if (!waiting || !orderEditable(l.order.status)) throw fieldError('amount', 'booking_not_changeable');
-      const deposit = visitDeposit(l.active);
+      const deposit = keptDeposit(l);
       const rest = Math.max(0, l.order.total - l.order.paidAmount);
       const depositDue = Math.max(0, Math.min(deposit, l.order.total) - l.order.paidAmount);
       const amount = depositDue > 0 ? depositDue : rest;

@@ -211,7 +211,14 @@ describe('pay', () => {
     const day = freshDay();
     const res = await book(day, '13:00', owner.client, { service_ids: [dep], status: 'pending' });
     expect(res.statusCode).toBe(201);
-    const token = tokenOf((res.json().data as CreateBookingResult).order_id);
+    const orderId = (res.json().data as CreateBookingResult).order_id;
+    const token = tokenOf(orderId);
+    // Booked on the dashboard: its appointment keeps no deposit, whatever the service asks on the store.
+    const kept = await rows<{ deposit_amount: number }>(t.db, sql`select deposit_amount::int as deposit_amount from bookings where tenant_id = ${tenant} and order_id = ${orderId}`);
+    expect(kept).toEqual([{ deposit_amount: 0 }]);
+    expect(((await anon.get(`store/booking/${token}`)).json().data as ManageBooking).deposit).toBe(0);
+    // The deposit a store booking keeps on its appointment (store-booking.test.ts books one).
+    await t.db.execute(sql`update bookings set deposit_amount = 2500 where tenant_id = ${tenant} and order_id = ${orderId}`);
     const before = (await anon.get(`store/booking/${token}`)).json().data as ManageBooking;
     expect(before).toMatchObject({ deposit: 2500, deposit_due: 2500, payment_link_open: false });
     const pay = await anon.post(`store/booking/${token}/pay`, {});

@@ -23,7 +23,11 @@ export function depositOf(s: DepositFields): number {
   return s.depositEnabled ? Number(s.depositAmount ?? 0) : 0;
 }
 
-/** A visit's deposit: the sum of its services' (the store asks it before confirming). */
-export function visitDeposit(services: readonly DepositFields[]): number {
-  return services.reduce((sum, s) => sum + depositOf(s), 0);
+/**
+ * A visit's deposit: the sum of its appointments' (the store asks it before confirming). When booking,
+ * each service's `depositOf` as it is then; afterwards the amounts its bookings kept
+ * (`bookings.deposit_amount`), whatever the services ask for later.
+ */
+export function visitDeposit(deposits: readonly (number | string | null)[]): number {
+  return deposits.reduce<number>((sum, d) => sum + Number(d ?? 0), 0);
 }
