@@ -6,11 +6,12 @@ import pg from 'pg';
 
 export const pgServer = () => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function admin(server: string, q: string) {
+/** One statement on the server's maintenance database (create or drop a database, look one up). */
+export async function adminQuery(q: string, server = pgServer()): Promise<pg.QueryResult> {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
   try {
-    await c.query(q);
+    return await c.query(q);
   } finally {
     await c.end();
   }
@@ -18,7 +19,7 @@ async function admin(server: string, q: string) {
 
 export async function withThrowawayDatabase<T>(name: string, fn: (url: string) => Promise<T>, opts: { keep?: boolean } = {}): Promise<T> {
   const server = pgServer();
-  await admin(server, `create database "${name}"`);
+  await adminQuery(`create database "${name}"`, server);
   try {
     const target = new URL(server);
     target.pathname = `/${name}`;
@@ -26,6 +27,6 @@ export async function withThrowawayDatabase<T>(name: string, fn: (url: string) =
     return await fn(target.toString());
   } finally {
     if (opts.keep) console.log(`kept database ${name}`);
-    else await admin(server, `drop database if exists "${name}" with (force)`);
+    else await adminQuery(`drop database if exists "${name}" with (force)`, server);
   }
 }

@@ -25,25 +25,15 @@ import { DEMO, seedDemo } from '../../apps/api/src/db/seed';
 import { forgetFullSlots } from '../../apps/api/src/modules/bookings/full-slots';
 import { injectSignIn } from '../lib/auth';
 import { BENCH_ZONE as ZONE, seedBenchBranch } from '../lib/branch';
-import { pgServer } from '../lib/pg';
+import { adminQuery, pgServer } from '../lib/pg';
 
 const N = Number(process.env.BENCH_COST_N ?? 300);
 const NAME = process.env.BENCH_DB || `khidma_bench_cost_${process.pid}`;
 const KEEP = process.env.BENCH_KEEP === '1';
 const CAPACITY = 3;
 
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: pgServer() });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
-const exists = (await admin(`select 1 from pg_database where datname = '${NAME}'`)).rowCount === 1;
-if (!exists) await admin(`create database "${NAME}"`);
+const exists = (await adminQuery(`select 1 from pg_database where datname = '${NAME}'`)).rowCount === 1;
+if (!exists) await adminQuery(`create database "${NAME}"`);
 const url = Object.assign(new URL(pgServer()), { pathname: `/${NAME}` }).toString();
 const handle = await openDatabase({ url });
 let statements = 0;
@@ -62,23 +52,22 @@ try {
     await seedDemo(handle.db);
     await seedBenchBranch(handle.db, { providers: 20, days: 31, bookings: 4000 });
   }
-  const bench = await (async () => {
-    const rows = await new pg.Pool({ connectionString: url, max: 1 }).query(
-      `select t.id as tenant, b.id as branch from tenants t join branches b on b.tenant_id = t.id where t.subdomain = $1 order by b.created_at desc limit 1`,
-      [DEMO.subdomain],
-    );
-    return rows.rows[0] as { tenant: string; branch: string };
-  })();
-  const { rows: staff } = await new pg.Pool({ connectionString: url, max: 1 }).query(
-    `select p.id from providers p where p.tenant_id = $1 and p.branch_id = $2 order by p.created_at, p.id limit 1`,
-    [bench.tenant, bench.branch],
+  // The bench branch, its first provider and a store service of theirs (also on a kept database).
+  const lookup = new pg.Client({ connectionString: url });
+  await lookup.connect();
+  const first = async <T>(text: string, values: unknown[]) => (await lookup.query(text, values)).rows[0] as T;
+  const bench = await first<{ tenant: string; branch: string }>(
+    `select t.id as tenant, b.id as branch from tenants t join branches b on b.tenant_id = t.id where t.subdomain = $1 order by b.created_at desc limit 1`,
+    [DEMO.subdomain],
   );
-  const { rows: svc } = await new pg.Pool({ connectionString: url, max: 1 }).query(
+  const staff = await first<{ id: string }>(`select p.id from providers p where p.tenant_id = $1 and p.branch_id = $2 order by p.created_at, p.id limit 1`, [bench.tenant, bench.branch]);
+  const svc = await first<{ id: string }>(
     `select s.id from services s join provider_services ps on ps.service_id = s.id and ps.tenant_id = s.tenant_id where s.tenant_id = $1 and ps.provider_id = $2 and s.display_on_booking_page order by s.created_at limit 1`,
-    [bench.tenant, staff[0].id],
+    [bench.tenant, staff.id],
   );
-  const p0 = staff[0].id as string;
-  const service = svc[0].id as string;
+  await lookup.end();
+  const p0 = staff.id;
+  const service = svc.id;
   await handle.db.update(providers).set({ clientsInSameTime: CAPACITY }).where(and(eq(providers.tenantId, bench.tenant), eq(providers.id, p0)));
   const [customer] = await handle.db.insert(customers).values({ tenantId: bench.tenant, firstName: 'Cost', lastName: 'Bench' }).returning({ id: customers.id });
 
@@ -180,6 +169,6 @@ try {
   await app.close();
 } finally {
   await handle.close();
-  if (!KEEP) await admin(`drop database if exists "${NAME}" with (force)`);
+  if (!KEEP) await adminQuery(`drop database if exists "${NAME}" with (force)`);
 }
 process.exit(0);

@@ -7,6 +7,7 @@ import { at, branch, customer, dayAhead, provider, service } from '../bookings/b
 import { lapseUnpaidDeposits, STORE_DEPOSIT_GRACE_MINUTES } from './store-booking.service';
 import { STORE_OTP_DAILY_MAX } from '@app/shared/schemas/store';
 import { FULL_SLOT_MS, fullSlotKey, knownFull } from '../bookings/full-slots';
+import { setStoreSettings } from './store.fixtures';
 
 /**
  * Booking on the store (issue 19): slots, holds, the phone code, the booking through the dashboard's
@@ -45,15 +46,7 @@ const visitor = () => {
   return c;
 };
 const url = (path: string) => `store/${sub}/${path}`;
-const setStore = (values: Record<string, unknown>) => {
-  const cols = Object.keys(values);
-  return t.db.execute(
-    sql`insert into store_settings (tenant_id, ${sql.raw(cols.join(', '))}) values (${tenant}, ${sql.join(
-      cols.map((c) => sql`${values[c]}`),
-      sql`, `,
-    )}) on conflict (tenant_id) do update set ${sql.raw(cols.map((c) => `${c} = excluded.${c}`).join(', '))}`,
-  );
-};
+const setStore = (values: Record<string, unknown>) => setStoreSettings(t.db, tenant, values);
 const seat = (capacity = 1, name = 'Seat') => provider(t.db, tenant, { name: `${name} ${day}`, branchId: b1, serviceIds: [cut, wash], capacity });
 
 async function proofFor(c: Client, local: string): Promise<string> {

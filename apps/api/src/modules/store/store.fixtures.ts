@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { encodePng } from '../../lib/png';
 
 /** Tests only: real images of a chosen size, made here (no binary fixtures in the repository). */
@@ -37,4 +39,15 @@ export function webpHeader(kind: 'VP8 ' | 'VP8L' | 'VP8X', width: number, height
     body.writeUIntLE(height - 1, 7, 3);
   }
   return Buffer.concat([head, body]);
+}
+
+/** Sets some of a business's store settings (columns by their SQL names), creating its row if it has none. */
+export function setStoreSettings(db: Database, tenantId: string, values: Record<string, unknown>) {
+  const cols = Object.keys(values);
+  return db.execute(
+    sql`insert into store_settings (tenant_id, ${sql.raw(cols.join(', '))}) values (${tenantId}, ${sql.join(
+      cols.map((c) => sql`${values[c]}`),
+      sql`, `,
+    )}) on conflict (tenant_id) do update set ${sql.raw(cols.map((c) => `${c} = excluded.${c}`).join(', '))}`,
+  );
 }

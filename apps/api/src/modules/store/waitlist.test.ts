@@ -9,6 +9,7 @@ import { t as tr } from '../../i18n/messages';
 import { ALL_WEEK, at, branch, customer, dayAhead, provider, service } from '../bookings/bookings.fixtures';
 import { signBookingToken } from './store-links';
 import { offerWaitlist } from './waitlist.service';
+import { setStoreSettings } from './store.fixtures';
 
 /**
  * The waitlist (issue 19): joining from the store (once per phone, day and visit; a repeat answers
@@ -47,15 +48,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const setStore = (values: Record<string, unknown>) => {
-  const cols = Object.keys(values);
-  return t.db.execute(
-    sql`insert into store_settings (tenant_id, ${sql.raw(cols.join(', '))}) values (${tenant}, ${sql.join(
-      cols.map((c) => sql`${values[c]}`),
-      sql`, `,
-    )}) on conflict (tenant_id) do update set ${sql.raw(cols.map((c) => `${c} = excluded.${c}`).join(', '))}`,
-  );
-};
+const setStore = (values: Record<string, unknown>) => setStoreSettings(t.db, tenant, values);
 const book = (date: string, time: string) =>
   owner.client.post('bookings', { customer_id: ids.cust, branch_id: ids.b, staff_id: ids.p, service_ids: [ids.cut], start_time: at(date, time) });
 /** A join from a visitor of their own (the route's rate limit counts an address). */
