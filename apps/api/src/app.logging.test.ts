@@ -10,6 +10,18 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Whether a short numeric code shows as a value of its own in these strings: not inside a longer
+ * number or word, nor as a segment of an id (a uuid's third group is four digits about one time in
+ * four, so a random 4-digit code once met a logged id's: a chance failure, not a leak).
+ */
+function showsCode(values: string[], code: string): boolean {
+  const alone = new RegExp(`(^|[^0-9a-z])${code}([^0-9a-z]|$)`, 'i');
+  return values.some((v) => alone.test(v.replace(UUID, '')));
+}
+
 let t: TestApp;
 const lines: string[] = [];
 beforeAll(async () => {
@@ -44,9 +56,16 @@ describe('logs', () => {
       expect(secret).toBeTruthy();
       expect(text.includes(secret as string), `log leaks ${String(secret).slice(0, 6)}…`).toBe(false);
     }
-    // The code is only 4 digits: look for it as a value, not inside timestamps.
+    // The code is only 4 digits: look for it as a value, not inside timestamps or ids.
     const values = lines.flatMap((l) => strings(JSON.parse(l)));
-    expect(values.some((v) => new RegExp(`(^|\\D)${otp}(\\D|$)`).test(v))).toBe(false);
+    expect(showsCode(values, otp)).toBe(false);
+  });
+
+  it('tells a code standing alone from the same digits inside an id or a longer number (the case that once failed by chance)', () => {
+    expect(showsCode(['user 1c0e6a2e-5b1d-4123-9f00-0a1b2c3d4e5f signed in'], '4123')).toBe(false);
+    expect(showsCode(['2026-11-28T02:41:23.000Z', 'took 641234 µs'], '4123')).toBe(false);
+    expect(showsCode(['your code is 4123'], '4123')).toBe(true);
+    expect(showsCode(['{"code":"4123"}', '4123'], '4123')).toBe(true);
   });
 
   it('mask secrets that travel in URLs (invitation links, token query parameters)', async () => {
