@@ -31,7 +31,7 @@ import { DEMO } from '../../apps/api/src/db/seed';
 import { httpSignIn } from '../lib/auth';
 import { cpuNow, cpuSpent } from '../lib/cpu';
 import { startApi, stopApi } from '../lib/server';
-import { CAPACITY, CAPACITY_PROVIDER, describe, ensureDataset } from './dataset';
+import { CAPACITY, CAPACITY_PROVIDER, describe, ensureDataset, sundayProviders } from './dataset';
 import { burst, httpClient, type Stats, sustained } from './load';
 
 const DB_NAME = process.env.BENCH_SCALE_DB ?? 'khidma_scale';
@@ -218,17 +218,8 @@ async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string
   while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
   const from = new Date(zonedToUtc(day, '00:00', ZONE));
   await pool.query(`delete from orders where tenant_id = $1 and id in (select order_id from bookings where tenant_id = $1 and start_at >= $2)`, [tenant, from]);
-  const providers = (
-    await pool.query(
-      // Fifty providers who work Sunday 13:00-17:00 (the burst books four hours from 13:00), each with a service of an hour at most.
-      `select p.id, p.name, (select service_id from provider_services ps join services s on s.tenant_id = ps.tenant_id and s.id = ps.service_id
-         where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and s.duration + s.buffer_time <= 60 order by s.duration, s.id limit 1) as service_id
-       from providers p where p.tenant_id = $1
-         and exists (select 1 from jsonb_array_elements(p.working_hours->'0') r where r->>0 <= '13:00' and r->>1 >= '17:00')
-       order by p.sort_order desc, p.name limit 50`,
-      [tenant],
-    )
-  ).rows as { id: string; name: string; service_id: string }[];
+  // The burst books four hours from 13:00.
+  const providers = await sundayProviders(pool, tenant, '13:00', '17:00');
   const branchId = (await pool.query(`select id from branches where tenant_id = $1 order by is_main desc, created_at limit 1`, [tenant])).rows[0].id as string;
   const customers = (await pool.query(`select id from customers where tenant_id = $1 and blocked_at is null order by created_at desc limit $2`, [tenant, BURST])).rows.map((r) => r.id as string);
 

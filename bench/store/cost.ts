@@ -26,6 +26,7 @@ import { forgetFullSlots } from '../../apps/api/src/modules/bookings/full-slots'
 import { injectSignIn } from '../lib/auth';
 import { BENCH_ZONE as ZONE, seedBenchBranch } from '../lib/branch';
 import { adminQuery, pgServer } from '../lib/pg';
+import { countStatements, statementsOf, statementsSent } from '../lib/statements';
 
 const N = Number(process.env.BENCH_COST_N ?? 300);
 const NAME = process.env.BENCH_DB || `khidma_bench_cost_${process.pid}`;
@@ -36,15 +37,7 @@ const exists = (await adminQuery(`select 1 from pg_database where datname = '${N
 if (!exists) await adminQuery(`create database "${NAME}"`);
 const url = Object.assign(new URL(pgServer()), { pathname: `/${NAME}` }).toString();
 const handle = await openDatabase({ url });
-let statements = 0;
-let shown: string[] | null = null;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++;
-  const q = args[0] as string | { text?: string; name?: string };
-  shown?.push((typeof q === 'string' ? q : (q.text ?? q.name ?? '')).replace(/\s+/g, ' ').slice(0, 140));
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
+countStatements();
 
 try {
   if (!exists) {
@@ -120,10 +113,7 @@ try {
   // BENCH_SHOW=1: the statements one request of each kind sends.
   if (process.env.BENCH_SHOW) {
     for (const [name, fn] of [['refused dashboard booking', () => book()], ['refused store hold', () => hold(N + 19)]] as const) {
-      shown = [];
-      await fn();
-      console.log(`${name}:\n  ${shown.join('\n  ')}`);
-      shown = null;
+      console.log(`${name}:\n  ${(await statementsOf(fn)).join('\n  ')}`);
     }
   }
   const profiling = process.env.BENCH_CPU_PROF;
@@ -135,7 +125,7 @@ try {
     await session.post('Profiler.start');
   }
   const measure = async (name: string, fn: (i: number) => Promise<{ statusCode: number }>) => {
-    const s0 = statements;
+    const s0 = statementsSent();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < N; i++) {
@@ -146,7 +136,7 @@ try {
     const c = process.cpuUsage(c0);
     console.log(
       `${name.padEnd(28)} ${((c.user + c.system) / 1000 / N).toFixed(2)} ms CPU a request (user ${(c.user / 1000 / N).toFixed(2)}, system ${(c.system / 1000 / N).toFixed(2)}), ` +
-        `${(wall / N).toFixed(2)} ms wall, ${((statements - s0) / N).toFixed(1)} statements`,
+        `${(wall / N).toFixed(2)} ms wall, ${((statementsSent() - s0) / N).toFixed(1)} statements`,
     );
   };
   // Each refusal read from the database (what was just refused forgotten first), then from memory.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, readyUser, rows, type TestApp } from '../../test/helper';
+import { slotInputsQuery } from '../modules/bookings/bookings.repository';
 import { withTenant } from './client';
 
 /**
@@ -16,6 +17,7 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof readyUser>>;
 let tenantId: string;
 let branchId: string;
+let providerId: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ logger: { logQuery: (query, params) => capture?.push({ query, params }) } });
@@ -36,6 +38,7 @@ beforeAll(async () => {
   await t.db.execute(sql`insert into transactions (tenant_id, number, order_id, branch_id, payment_method, amount, currency, status, created_at)
     select tenant_id, number, id, branch_id, 'cash', 100, 'SAR', 'confirmed', created_at from orders where tenant_id = ${tenantId}`);
   const [provider] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name) values (${tenantId}, 'Plan provider') returning id`);
+  providerId = provider!.id;
   await t.db.execute(sql`insert into order_items (tenant_id, order_id, type, name) select tenant_id, id, 'service', 'Cut' from orders where tenant_id = ${tenantId}`);
   await t.db.execute(sql`insert into bookings (tenant_id, number, order_id, order_item_id, branch_id, provider_id, start_at, end_at, occupied_until, duration)
     select o.tenant_id, o.number, o.id, it.id, o.branch_id, ${provider!.id}, o.created_at, o.created_at + interval '30 minutes', o.created_at + interval '30 minutes', 30
@@ -58,7 +61,7 @@ function literal(v: unknown): string {
 
 const inline = (s: Statement) => s.query.replace(/\$(\d+)/g, (_, n: string) => literal(s.params[Number(n) - 1]));
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 /** The plan of the list's page statement (the one ordering and limiting `table`), as its RLS role sees it. */
@@ -104,4 +107,24 @@ describe('the long lists have indexes in their order', () => {
       expect(every.sorts).toBeLessThanOrEqual(sorts);
     });
   }
+});
+
+describe("a booking's check reads the provider's bookings of its days only", () => {
+  it("the availability inputs bound the provider's bookings by time inside the index", async () => {
+    // The provider has 3,000 bookings over about 80 days; a day's check must not read them all (it
+    // did when the window's bounds were joined rather than compared: they were only a filter then).
+    const day = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const query = slotInputsQuery(tenantId, { branchId, serviceIds: [], providerIds: [providerId], from: day, to: day, tenantTimezone: 'Asia/Riyadh' });
+    const plan = await withTenant(t.db, tenantId, async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const out = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+      const cell = Object.values(out.rows[0]!)[0];
+      return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+    });
+    // Every scan of the bookings but the crew's lookups by id (on a small table the planner may take
+    // the business's time index instead of the provider's: either is bounded by the start).
+    const scans = nodes(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'bookings' && n['Index Name'] !== 'bookings_tenant_id_id_pk');
+    expect(scans.length, JSON.stringify(plan)).toBeGreaterThan(0);
+    for (const scan of scans) expect(scan['Index Cond']).toMatch(/start_at [<>]/);
+  });
 });

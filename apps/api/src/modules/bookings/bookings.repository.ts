@@ -139,6 +139,10 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
   const providerFilter = q.providerIds ? sql`p.id = any(${uuidArray(q.providerIds)})` : candidateFilter(q.branchId, distinct);
   const exclude = q.excludeBookingIds?.length ? sql`and not (bk.id = any(${uuidArray(q.excludeBookingIds)}))` : sql``;
   const busy = q.busyStatuses ? textArray(q.busyStatuses) : ACTIVE;
+  // The window's bounds as scalar subqueries: PostgreSQL runs them once, first, and compares each
+  // provider's bookings with them inside the (tenant, provider, start) index. Joined to \`r\` instead,
+  // the bounds were only a filter, and every booking the provider ever had was read.
+  const win = { s: sql`(select s from r)`, e: sql`(select e from r)`, lo: sql`(select lo from r)` };
   const holdsExcluded = q.excludeHoldIds?.length ? sql`and not (h.hold_id = any(${uuidArray(q.excludeHoldIds)}))` : sql``;
   // Seats held for store visitors (until they expire) keep their providers busy like bookings.
   const holds = q.busyStatuses
@@ -146,9 +150,9 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
     : sql`
            union all
            select h.provider_id, h.start_at, h.occupied_until
-           from slot_hold_times h, r
+           from slot_hold_times h
            where h.tenant_id = ${tenantId} and h.provider_id in (select id from p) and h.expires_at > now()
-             and h.start_at < r.e and h.start_at > r.lo and h.occupied_until > r.s ${holdsExcluded}`;
+             and h.start_at < ${win.e} and h.start_at > ${win.lo} and h.occupied_until > ${win.s} ${holdsExcluded}`;
   const cols = sql`p.tenant_id, p.id, p.name, p.working_hours, p.clients_in_same_time, p.assignment_type, p.branch_id, p.sort_order`;
   return sql`
     with b as (
@@ -188,22 +192,22 @@ export function slotInputsQuery(tenantId: string, q: SlotInputsQuery): SQL {
          from provider_time_off t
          where t.tenant_id = ${tenantId} and t.provider_id in (select id from p) and t.start_date <= ${q.to}::date + 1 and t.end_date >= ${q.from}::date - 1) as time_off,
       (select coalesce(json_agg(json_build_array(bt.provider_id, (extract(epoch from bt.start_at) * 1000)::bigint, (extract(epoch from bt.end_at) * 1000)::bigint)), '[]')
-         from block_times bt, r
-         where bt.tenant_id = ${tenantId} and bt.start_at < r.e and bt.end_at > r.s
+         from block_times bt
+         where bt.tenant_id = ${tenantId} and bt.start_at < ${win.e} and bt.end_at > ${win.s}
            and ((bt.provider_id is null and bt.branch_id = ${q.branchId}) or bt.provider_id in (select id from p))) as blocks,
       (select coalesce(json_agg(json_build_array(x.pid, x.s, x.e)), '[]') from (
          select y.pid, array_agg(floor(date_part('epoch', y.s) - r.base)::int) as s, array_agg(ceil(date_part('epoch', y.e) - r.base)::int) as e
          from r, (
            select bk.provider_id as pid, bk.start_at as s, bk.occupied_until as e
-           from bookings bk, r
+           from bookings bk
            where bk.tenant_id = ${tenantId} and bk.provider_id in (select id from p) and bk.status = any(${busy})
-             and bk.start_at < r.e and bk.start_at > r.lo and bk.occupied_until > r.s ${exclude}
+             and bk.start_at < ${win.e} and bk.start_at > ${win.lo} and bk.occupied_until > ${win.s} ${exclude}
            union all
            -- Team bookings keep their crew busy too.
            select cr.provider_id, cr.start_at, cr.occupied_until
-           from booking_crew cr join bookings bk on bk.tenant_id = cr.tenant_id and bk.id = cr.booking_id, r
+           from booking_crew cr join bookings bk on bk.tenant_id = cr.tenant_id and bk.id = cr.booking_id
            where cr.tenant_id = ${tenantId} and cr.provider_id in (select id from p) and bk.status = any(${busy})
-             and cr.start_at < r.e and cr.start_at > r.lo and cr.occupied_until > r.s ${exclude}${holds}
+             and cr.start_at < ${win.e} and cr.start_at > ${win.lo} and cr.occupied_until > ${win.s} ${exclude}${holds}
          ) y
          group by y.pid) x) as bookings,
       (select base from r) as base

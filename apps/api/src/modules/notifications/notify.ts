@@ -63,6 +63,11 @@ export async function bookingContext(exec: Executor, tenantId: string, bookingId
       branch: branches.name,
       branchZone: branches.timezone,
       tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat, subdomain: tenants.subdomain },
+      // The provider's account and the business's owner, in the same statement.
+      staffUser: sql<{ phone: string | null; email: string | null } | null>`(select json_build_object('phone', u.phone, 'email', u.email)
+        from ${users} u where u.tenant_id = ${bookings.tenantId} and u.id = ${providers.userId})`,
+      owner: sql<{ id: string; name: string; phone: string | null; email: string | null } | null>`(select json_build_object('id', u.id, 'name', u.name, 'phone', u.phone, 'email', u.email)
+        from ${users} u where u.tenant_id = ${bookings.tenantId} and u.is_owner limit 1)`,
     })
     .from(bookings)
     .innerJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
@@ -72,16 +77,7 @@ export async function bookingContext(exec: Executor, tenantId: string, bookingId
     .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
     .leftJoin(branches, and(eq(branches.tenantId, bookings.tenantId), eq(branches.id, bookings.branchId)))
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, bookingId)));
-  if (!row) return null;
-  const staffUser = row.provider?.userId
-    ? (await exec.select({ phone: users.phone, email: users.email }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.provider.userId))))[0]
-    : undefined;
-  const [owner] = await exec
-    .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.isOwner, true)))
-    .limit(1);
-  return { ...row, staffUser, owner };
+  return row ?? null;
 }
 
 type Context = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
@@ -186,12 +182,19 @@ async function make(exec: Executor, t: TemplateRow, c: Context, key: string, due
  * new row's id, or null when the key was already used.
  */
 export async function queueNotification(exec: Executor, values: typeof notifications.$inferInsert, address: string | null): Promise<string | null> {
-  const [row] = await exec.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id });
-  if (!row) return null;
-  if ((values.status ?? 'pending') === 'pending' && address) {
-    await exec.insert(outboxMessages).values({ tenantId: values.tenantId, channel: values.channel, recipient: address, subject: values.title ?? null, body: values.body, notificationId: row.id });
+  const insert = exec.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id });
+  if ((values.status ?? 'pending') !== 'pending' || !address) {
+    const [row] = await insert;
+    return row?.id ?? null;
   }
-  return row.id;
+  // The notification and its outbox message in one statement: the message is written only when the
+  // notification is (its key new).
+  const o = outboxMessages;
+  const res = (await exec.execute(sql`with n as (${insert.getSQL()}),
+      o as (insert into ${o} (${sql.identifier(o.tenantId.name)}, ${sql.identifier(o.channel.name)}, ${sql.identifier(o.recipient.name)}, ${sql.identifier(o.subject.name)}, ${sql.identifier(o.body.name)}, ${sql.identifier(o.notificationId.name)})
+            select ${values.tenantId}::uuid, ${values.channel}, ${address}, ${values.title ?? null}, ${values.body}, n.id from n)
+    select id from n`)) as unknown as { rows: { id: string }[] };
+  return res.rows[0]?.id ?? null;
 }
 
 /**
