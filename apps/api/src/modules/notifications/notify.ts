@@ -51,8 +51,14 @@ type BookingFacts = {
   status: string;
 };
 
-/** What a booking's messages say and to whom: its customer, provider, service, branch and business. */
-export async function bookingContext(exec: Executor, tenantId: string, bookingId: string) {
+/** What a template gives a message: to whom, on which channel, its text in both languages. */
+type MessageTemplate = Pick<TemplateRow, 'id' | 'action' | 'channel' | 'receiver' | 'titleAr' | 'titleEn' | 'bodyAr' | 'bodyEn'>;
+
+/**
+ * What a booking's messages say and to whom: its customer, provider, service, branch and business;
+ * with `action`, the business's active templates for it too (the same statement).
+ */
+export async function bookingContext(exec: Executor, tenantId: string, bookingId: string, action: NotificationAction | null = null) {
   const [row] = await exec
     .select({
       booking: bookings,
@@ -68,6 +74,9 @@ export async function bookingContext(exec: Executor, tenantId: string, bookingId
         from ${users} u where u.tenant_id = ${bookings.tenantId} and u.id = ${providers.userId})`,
       owner: sql<{ id: string; name: string; phone: string | null; email: string | null } | null>`(select json_build_object('id', u.id, 'name', u.name, 'phone', u.phone, 'email', u.email)
         from ${users} u where u.tenant_id = ${bookings.tenantId} and u.is_owner limit 1)`,
+      templates: sql<MessageTemplate[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'action', t.action, 'channel', t.channel, 'receiver', t.receiver,
+          'titleAr', t.title_ar, 'titleEn', t.title_en, 'bodyAr', t.body_ar, 'bodyEn', t.body_en) order by t.created_at, t.id), '[]')
+        from ${notificationTemplates} t where t.tenant_id = ${bookings.tenantId} and t.action = ${action} and t.status = 'active')`,
     })
     .from(bookings)
     .innerJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
@@ -134,7 +143,7 @@ function receiverOf(t: Pick<TemplateRow, 'receiver' | 'channel'>, c: Parties) {
 }
 
 /** A template's message for a booking: the receiver, the rendered text in the business's language, and why it cannot go (if so). */
-export function compose(t: TemplateRow, c: Context) {
+export function compose(t: MessageTemplate, c: Context) {
   const locale: Locale = c.tenant.locale === 'en' ? 'en' : 'ar';
   const vars = variables(c, locale);
   const to = receiverOf(t, c);
@@ -170,7 +179,7 @@ export function compose(t: TemplateRow, c: Context) {
  * way to reach the receiver on the channel, its outbox message too (same transaction). Answers
  * whether it was new.
  */
-async function make(exec: Executor, t: TemplateRow, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
+async function make(exec: Executor, t: MessageTemplate, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
   const { address, values } = compose(t, c);
   const reason = await unreachableReason(exec, c.booking.tenantId, t.channel, address);
   return (await queueNotification(exec, { ...values, status: reason ? 'not-sent' : 'pending', failReason: reason, dueStartAt, idempotencyKey: key }, address)) !== null;
@@ -202,15 +211,10 @@ export async function queueNotification(exec: Executor, values: typeof notificat
  * names this occurrence (a reschedule's new start), so the same event never makes two messages.
  */
 export async function notifyBooking(exec: Executor, tenantId: string, bookingId: string, action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
-  const templates = await exec
-    .select()
-    .from(notificationTemplates)
-    .where(and(eq(notificationTemplates.tenantId, tenantId), eq(notificationTemplates.action, action), eq(notificationTemplates.status, 'active')));
-  if (!templates.length) return 0;
-  const c = await bookingContext(exec, tenantId, bookingId);
+  const c = await bookingContext(exec, tenantId, bookingId, action);
   if (!c) return 0;
   let made = 0;
-  for (const t of templates) if (await make(exec, t, c, `${action}:${bookingId}:${t.id}:${event}`, null)) made++;
+  for (const t of c.templates) if (await make(exec, t, c, `${action}:${bookingId}:${t.id}:${event}`, null)) made++;
   return made;
 }
 
