@@ -6,10 +6,7 @@
  *   npx tsx bench/scale/booking-cost.ts          (needs the dataset: run `npm run bench:scale` once)
  *   BENCH_COST_N=100 (default), BENCH_SHOW=1 prints the statements, BENCH_CPU_PROF=<dir> a CPU profile
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import path from 'node:path';
-import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
+import { zonedToUtc } from '@app/shared/scheduling/zoned';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
@@ -17,8 +14,9 @@ import { openDatabase } from '../../apps/api/src/db/client';
 import { DEMO } from '../../apps/api/src/db/seed';
 import { injectSignIn } from '../lib/auth';
 import { cpuNow } from '../lib/cpu';
+import { startProfile } from '../lib/profile';
 import { countStatements, statementsOf, statementsSent } from '../lib/statements';
-import { databaseUrl, sundayProviders } from './dataset';
+import { burstPlace, databaseUrl } from './dataset';
 
 const N = Number(process.env.BENCH_COST_N ?? 100);
 const ZONE = 'Asia/Riyadh';
@@ -28,13 +26,8 @@ countStatements();
 
 const pool = new pg.Pool({ connectionString: url, max: 2 });
 const tenant = (await pool.query(`select id from tenants where subdomain = $1`, [DEMO.subdomain])).rows[0].id as string;
-let day = addDays(localDateOf(Date.now(), ZONE), 60);
-while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
-const from = new Date(zonedToUtc(day, '00:00', ZONE));
-await pool.query(`delete from orders where tenant_id = $1 and id in (select order_id from bookings where tenant_id = $1 and start_at >= $2)`, [tenant, from]);
-const providers = await sundayProviders(pool, tenant, '10:00', '17:00');
-const branchId = (await pool.query(`select id from branches where tenant_id = $1 order by is_main desc, created_at limit 1`, [tenant])).rows[0].id as string;
-const customers = (await pool.query(`select id from customers where tenant_id = $1 and blocked_at is null order by created_at desc limit $2`, [tenant, N + 50])).rows.map((r) => r.id as string);
+// A Sunday two months ahead, the bookings ten to noon: past the dataset's and the burst's.
+const { day, providers, branchId, customers } = await burstPlace(pool, tenant, { daysAhead: 60, from: '10:00', to: '17:00', customers: N + 50, zone: ZONE });
 
 const app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'production', WEB_DIST: 'off', LOG_LEVEL: 'warn', SUPPORT_PASSWORD: 'Bench-support-1', OUTBOX_WORKER: 'off' }), databaseUrl: url }, db: handle.db });
 await app.ready();
@@ -53,14 +46,7 @@ for (let i = 0; i < 20; i++) {
 if (process.env.BENCH_SHOW) {
   console.log(`one booking:\n  ${(await statementsOf(book)).join('\n  ')}`);
 }
-const profiling = process.env.BENCH_CPU_PROF;
-const session = profiling ? new Session() : null;
-if (session) {
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-}
+const stopProfile = await startProfile('booking');
 const s0 = statementsSent();
 const c0 = cpuNow(process.pid);
 const t0 = performance.now();
@@ -73,14 +59,7 @@ const c1 = cpuNow(process.pid);
 console.log(
   `one booking: API ${(((c1.api - c0.api) * 1000) / N).toFixed(2)} ms CPU, database ${(((c1.db - c0.db) * 1000) / N).toFixed(2)} ms CPU, ${(wall / N).toFixed(2)} ms wall, ${((statementsSent() - s0) / N).toFixed(1)} statements`,
 );
-if (session) {
-  const { profile } = await session.post('Profiler.stop');
-  mkdirSync(profiling!, { recursive: true });
-  const file = path.join(profiling!, `booking-${Date.now()}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
-  console.log(`profile: ${file}`);
-  session.disconnect();
-}
+await stopProfile();
 await app.close();
 await pool.end();
 await handle.close();

@@ -9,6 +9,7 @@
  * many of each), with its numbers continuing its counters. A marker table remembers the dataset's
  * version; a later run finds it and reuses the database (after migrating it to the current schema).
  */
+import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client';
@@ -266,17 +267,33 @@ function statements(): [string, string][] {
   ];
 }
 
-/** Fifty of the demo's providers who work Sundays from `from` to `to` (local), each with a service of an hour at most. */
-export async function sundayProviders(pool: pg.Pool, tenant: string, from: string, to: string) {
-  const res = await pool.query(
+/**
+ * Where a burst of bookings goes: the first Sunday `daysAhead` days from now or later (past the
+ * dataset's own bookings), cleared of every booking an earlier run made from then on; fifty of the
+ * demo's providers who work it from `from` to `to` (local), each with a service of an hour at most;
+ * the main branch; and `customers` customers.
+ */
+export async function burstPlace(pool: pg.Pool, tenant: string, opts: { daysAhead: number; from: string; to: string; customers: number; zone: string }) {
+  let day = addDays(localDateOf(Date.now(), opts.zone), opts.daysAhead);
+  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
+  const start = new Date(zonedToUtc(day, '00:00', opts.zone));
+  await pool.query(`delete from orders where tenant_id = $1 and id in (select order_id from bookings where tenant_id = $1 and start_at >= $2)`, [tenant, start]);
+  const providers = await pool.query(
     `select p.id, p.name, (select service_id from provider_services ps join services s on s.tenant_id = ps.tenant_id and s.id = ps.service_id
        where ps.tenant_id = p.tenant_id and ps.provider_id = p.id and s.duration + s.buffer_time <= 60 order by s.duration, s.id limit 1) as service_id
      from providers p where p.tenant_id = $1
        and exists (select 1 from jsonb_array_elements(p.working_hours->'0') r where r->>0 <= $2 and r->>1 >= $3)
      order by p.sort_order desc, p.name limit 50`,
-    [tenant, from, to],
+    [tenant, opts.from, opts.to],
   );
-  return res.rows as { id: string; name: string; service_id: string }[];
+  const branch = await pool.query(`select id from branches where tenant_id = $1 order by is_main desc, created_at limit 1`, [tenant]);
+  const customers = await pool.query(`select id from customers where tenant_id = $1 and blocked_at is null order by created_at desc limit $2`, [tenant, opts.customers]);
+  return {
+    day,
+    providers: providers.rows as { id: string; name: string; service_id: string }[],
+    branchId: branch.rows[0].id as string,
+    customers: customers.rows.map((r) => r.id as string),
+  };
 }
 
 /** Counts of what the dataset holds, for the report. */

@@ -31,7 +31,7 @@ import { DEMO } from '../../apps/api/src/db/seed';
 import { httpSignIn } from '../lib/auth';
 import { cpuNow, cpuSpent } from '../lib/cpu';
 import { startApi, stopApi } from '../lib/server';
-import { CAPACITY, CAPACITY_PROVIDER, describe, ensureDataset, sundayProviders } from './dataset';
+import { burstPlace, CAPACITY, CAPACITY_PROVIDER, describe, ensureDataset } from './dataset';
 import { burst, httpClient, type Stats, sustained } from './load';
 
 const DB_NAME = process.env.BENCH_SCALE_DB ?? 'khidma_scale';
@@ -213,15 +213,8 @@ async function deepPaths(client: ReturnType<typeof httpClient>, auth: Record<str
 }
 
 async function bursts(client: ReturnType<typeof httpClient>, auth: Record<string, string>, pool: pg.Pool, tenant: string, serverPid: number) {
-  // A Sunday past the dataset's bookings (they reach 31 days ahead), cleared of earlier runs' bursts.
-  let day = addDays(localDateOf(Date.now(), ZONE), 45);
-  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
-  const from = new Date(zonedToUtc(day, '00:00', ZONE));
-  await pool.query(`delete from orders where tenant_id = $1 and id in (select order_id from bookings where tenant_id = $1 and start_at >= $2)`, [tenant, from]);
-  // The burst books four hours from 13:00.
-  const providers = await sundayProviders(pool, tenant, '13:00', '17:00');
-  const branchId = (await pool.query(`select id from branches where tenant_id = $1 order by is_main desc, created_at limit 1`, [tenant])).rows[0].id as string;
-  const customers = (await pool.query(`select id from customers where tenant_id = $1 and blocked_at is null order by created_at desc limit $2`, [tenant, BURST])).rows.map((r) => r.id as string);
+  // A Sunday past the dataset's bookings (they reach 31 days ahead); the burst books four hours from 13:00.
+  const { day, providers, branchId, customers } = await burstPlace(pool, tenant, { daysAhead: 45, from: '13:00', to: '17:00', customers: BURST, zone: ZONE });
 
   const post = (body: Record<string, unknown>) => client.request('POST', '/api/v1/bookings', auth, body);
   const refusals = new Set<string>();

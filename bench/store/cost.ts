@@ -9,8 +9,7 @@
  *   BENCH_DB=name BENCH_KEEP=1                   keeps (and reuses) the database between runs
  *   BENCH_SHOW=1                                 prints the statements one request of each kind sends
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, localDateOf, zonedToUtc } from '@app/shared/scheduling/zoned';
@@ -26,6 +25,7 @@ import { forgetFullSlots } from '../../apps/api/src/modules/bookings/full-slots'
 import { injectSignIn } from '../lib/auth';
 import { BENCH_ZONE as ZONE, seedBenchBranch } from '../lib/branch';
 import { adminQuery, pgServer } from '../lib/pg';
+import { startProfile } from '../lib/profile';
 import { countStatements, statementsOf, statementsSent } from '../lib/statements';
 
 const N = Number(process.env.BENCH_COST_N ?? 300);
@@ -116,14 +116,7 @@ try {
       console.log(`${name}:\n  ${(await statementsOf(fn)).join('\n  ')}`);
     }
   }
-  const profiling = process.env.BENCH_CPU_PROF;
-  const session = profiling ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 200 });
-    await session.post('Profiler.start');
-  }
+  const stopProfile = await startProfile('cost');
   const measure = async (name: string, fn: (i: number) => Promise<{ statusCode: number }>) => {
     const s0 = statementsSent();
     const c0 = process.cpuUsage();
@@ -148,14 +141,7 @@ try {
   await measure('refused hold, database', (i) => fresh(() => hold(i)));
   await measure('refused booking, memory', () => book());
   await measure('refused hold, memory', (i) => hold(i));
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(profiling!, { recursive: true });
-    const file = path.join(profiling!, `cost-${Date.now()}.0.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(`profile: ${file}`);
-    session.disconnect();
-  }
+  await stopProfile();
   await app.close();
 } finally {
   await handle.close();

@@ -198,9 +198,8 @@ export async function queueNotification(exec: Executor, values: typeof notificat
   }
   // The notification and its outbox message in one statement: the message is written only when the
   // notification is (its key new).
-  const o = outboxMessages;
   const res = (await exec.execute(sql`with n as (${insert.getSQL()}),
-      o as (insert into ${o} (${sql.identifier(o.tenantId.name)}, ${sql.identifier(o.channel.name)}, ${sql.identifier(o.recipient.name)}, ${sql.identifier(o.subject.name)}, ${sql.identifier(o.body.name)}, ${sql.identifier(o.notificationId.name)})
+      o as (insert into ${outboxMessages} (tenant_id, channel, recipient, subject, body, notification_id)
             select ${values.tenantId}::uuid, ${values.channel}, ${address}, ${values.title ?? null}, ${values.body}, n.id from n)
     select id from n`)) as unknown as { rows: { id: string }[] };
   return res.rows[0]?.id ?? null;
