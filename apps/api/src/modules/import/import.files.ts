@@ -83,6 +83,13 @@ type ZipEntry = { name: string; method: number; packed: number; unpacked: number
  * central directory begins: the streaming reader walks the local records, so nothing may hide there.
  */
 export function zipEntries(bytes: Buffer): ZipEntry[] {
+  return zipLayout(bytes).entries.map(({ name, method, packed, unpacked, dataStart }) => ({ name, method, packed, unpacked, dataStart }));
+}
+
+type LaidOut = ZipEntry & { offset: number; end: number; cdStart: number; cdEnd: number };
+
+/** `zipEntries` with where each entry's local record and central directory record lie, in the file's order, and where the end record is. */
+function zipLayout(bytes: Buffer): { entries: LaidOut[]; eocd: number } {
   const bad = () => new UnreadableFile();
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -98,7 +105,7 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
   // Multi-disk and zip64 archives are not spreadsheets anyone uploads.
   if (bytes.readUInt16LE(eocd + 4) !== 0 || bytes.readUInt16LE(eocd + 6) !== 0 || bytes.readUInt16LE(eocd + 8) !== count) throw bad();
   if (count === 0xffff || cdOffset === 0xffffffff || count > MAX_ENTRIES || cdOffset + cdSize > eocd) throw bad();
-  const entries: (ZipEntry & { offset: number; end: number })[] = [];
+  const entries: LaidOut[] = [];
   let total = 0;
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
@@ -111,6 +118,7 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
     const commentLen = bytes.readUInt16LE(p + 32);
     const offset = bytes.readUInt32LE(p + 42);
     const name = bytes.toString('utf8', p + 46, p + 46 + nameLen);
+    const cdStart = p;
     p += 46 + nameLen + extraLen + commentLen;
     if (method !== 0 && method !== 8) throw bad();
     if (packed === 0xffffffff || unpacked === 0xffffffff || offset === 0xffffffff) throw bad();
@@ -129,7 +137,7 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
       end += 12;
     } else if (bytes.readUInt32LE(offset + 18) !== packed || bytes.readUInt32LE(offset + 22) !== unpacked) throw bad();
     if (end > cdOffset) throw bad();
-    entries.push({ name, method, packed, unpacked, dataStart, offset, end });
+    entries.push({ name, method, packed, unpacked, dataStart, offset, end, cdStart, cdEnd: p });
   }
   if (p !== cdOffset + cdSize) throw bad();
   entries.sort((a, b) => a.offset - b.offset);
@@ -139,7 +147,43 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
     cursor = e.end;
   }
   if (cursor !== cdOffset) throw bad();
-  return entries.map(({ name, method, packed, unpacked, dataStart }) => ({ name, method, packed, unpacked, dataStart }));
+  return { entries, eocd };
+}
+
+/**
+ * The parts ExcelJS's streaming reader must have read before it meets a worksheet. Excel, and ExcelJS
+ * itself, write the worksheets first; the reader then parks the sheet in a temporary file to read at
+ * the end, and while it writes that file the archive's stream can end early, the later parts unread:
+ * a valid file then failed now and then as unreadable (about 1 in 150 here).
+ */
+const READ_FIRST = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+
+/**
+ * The same archive (checked by `zipEntries` first) with its records in the order the streaming reader
+ * needs: `READ_FIRST`, then the rest as they were. The records are moved whole, their central
+ * directory entries told their new places; nothing is unpacked. An archive already in that order is answered as is.
+ */
+export function inReadingOrder(bytes: Buffer): Buffer {
+  const { entries, eocd } = zipLayout(bytes);
+  const rank = (e: LaidOut) => {
+    const i = READ_FIRST.indexOf(e.name);
+    return i < 0 ? READ_FIRST.length : i;
+  };
+  const ordered = [...entries].sort((a, b) => rank(a) - rank(b) || a.offset - b.offset);
+  if (ordered.every((e, i) => e === entries[i])) return bytes;
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let at = 0;
+  for (const e of ordered) {
+    locals.push(bytes.subarray(e.offset, e.end));
+    const record = Buffer.from(bytes.subarray(e.cdStart, e.cdEnd));
+    record.writeUInt32LE(at, 42);
+    directory.push(record);
+    at += e.end - e.offset;
+  }
+  const end = Buffer.from(bytes.subarray(eocd));
+  end.writeUInt32LE(at, 16);
+  return Buffer.concat([...locals, ...directory, end]);
 }
 
 /** Unpacks a deflated entry into nothing, counting: it must come to exactly its declared size (a lie is caught early). */
@@ -186,7 +230,7 @@ export async function readRows(format: ImportFormat, bytes: Buffer, opts: { maxR
     if (format === 'xlsx') {
       await checkXlsxSize(bytes);
       // The streaming reader: the sheet is read row by row and dropped after the cap, never held whole.
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([inReadingOrder(bytes)]), {
         worksheets: 'emit',
         sharedStrings: 'cache',
         styles: 'cache',

@@ -10,7 +10,7 @@ import { buildTestApp, type Client, readyUser, rows, type TestApp } from '../../
 import { loadConfig } from '../../config';
 import { type AuthContext, createAuthService } from '../auth/auth.service';
 import { staffAccount } from '../branches/staff.fixture';
-import { readRows, stripLeadingBom, TooManyRows, UnpackedTooLarge, XLSX_MAX_UNPACKED_BYTES } from './import.files';
+import { checkXlsxSize, inReadingOrder, readRows, stripLeadingBom, TooManyRows, UnpackedTooLarge, XLSX_MAX_UNPACKED_BYTES, zipEntries } from './import.files';
 import { createImportService, liveKey, type Progress } from './import.service';
 
 let t: TestApp;
@@ -505,6 +505,20 @@ describe('xlsx decompression limits (security review)', () => {
     const smuggled = Buffer.concat([hidden.subarray(0, 30 + 'hidden.xml'.length + 100), good]);
     await expect(readRows('xlsx', smuggled)).rejects.toThrow();
     expect((await readRows('xlsx', good))[1]).toEqual(['One']);
+  });
+
+  it('moves the parts the streaming reader needs before the worksheet, whole (a valid file once failed now and then)', async () => {
+    const good = await xlsx([header('categories'), ['One', '', '', '']]);
+    const names = (b: Buffer) => zipEntries(b).map((e) => e.name);
+    // ExcelJS (like Excel) writes the worksheet before the workbook and its shared strings: the case.
+    expect(names(good).indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names(good).indexOf('xl/workbook.xml'));
+    const ordered = inReadingOrder(good);
+    expect(names(ordered).slice(0, 4)).toEqual(['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml']);
+    expect([...names(ordered)].sort()).toEqual([...names(good)].sort());
+    expect(ordered.length).toBe(good.length);
+    expect(inReadingOrder(ordered)).toBe(ordered);
+    await checkXlsxSize(ordered);
+    expect((await readRows('xlsx', ordered))[1]).toEqual(['One']);
   });
 
   it('stops reading .xlsx and .xls at the row cap (header + max rows)', async () => {
