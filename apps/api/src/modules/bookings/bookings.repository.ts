@@ -1,3 +1,5 @@
+import type { NotificationAction } from '@app/shared/schemas/notifications';
+import type { OfferChannel } from '@app/shared/schemas/offers';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, runPrepared, type Tx } from '../../db/client';
@@ -7,6 +9,9 @@ import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/
 import { cancellationReasons } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { searchCondition } from '../customers/customers.repository';
+import type { RunningOffer } from '../marketing/offers.service';
+import { noticeColumns } from '../notifications/notify';
+import { clock } from '../../lib/clock';
 import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
 import { isoText } from '../../lib/sql-time';
 
@@ -352,19 +357,23 @@ export type BookingContext = {
   fields: { id: string; htmlTag: string; options: string[]; isRequired: boolean }[];
   /** The taxes of the services' lines. */
   taxes: { serviceId: string; id: string; name: string; rateBps: number }[];
+  /** The offers running on the caller's channel now that cover one of the services, oldest first (none without a channel). */
+  offers: RunningOffer[];
 };
 
 /**
  * Everything a new booking is checked against before its provider is locked: the customer, the
- * branch, the services, the provider and what it offers, the booking custom fields and the
- * services' taxes, in one statement (each a round trip of its own before, on every booking; issue
- * 15 §5). The checks themselves stay in the service, in their order.
+ * branch, the services, the provider and what it offers, the booking custom fields, the services'
+ * taxes and the offers running on `offerChannel` now (offers.service.ts `offerPriceFor`'s rule), in
+ * one statement (each a round trip of its own before, on every booking; issue 15 §5). The checks
+ * themselves stay in the service, in their order.
  */
 export async function bookingContext(
   exec: Executor,
   tenantId: string,
-  q: { customerId: string | null; branchId: string | null; serviceIds: readonly string[]; providerId: string | null },
+  q: { customerId: string | null; branchId: string | null; serviceIds: readonly string[]; providerId: string | null; offerChannel?: OfferChannel | null },
 ): Promise<BookingContext> {
+  const now = clock.now().toISOString();
   const ids = uuidArray([...new Set(q.serviceIds)]);
   const [row] = await preparedRows<BookingContext>(
     exec,
@@ -379,7 +388,10 @@ export async function bookingContext(
       (select coalesce(json_agg(json_build_object('id', f.id, 'htmlTag', f.html_tag, 'options', f.options, 'isRequired', f.is_required) order by f.sort_order, f.created_at), '[]')
          from custom_fields f where f.tenant_id = ${tenantId} and f.applies_to = 'booking') as fields,
       (select coalesce(json_agg(json_build_object('serviceId', st.service_id, 'id', x.id, 'name', x.name, 'rateBps', x.rate_bps) order by x.name), '[]')
-         from service_taxes st join taxes x on x.tenant_id = st.tenant_id and x.id = st.tax_id where st.tenant_id = ${tenantId} and st.service_id = any(${ids})) as taxes`,
+         from service_taxes st join taxes x on x.tenant_id = st.tenant_id and x.id = st.tax_id where st.tenant_id = ${tenantId} and st.service_id = any(${ids})) as taxes,
+      (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'amount', o.amount, 'serviceIds', o.service_ids) order by o.created_at, o.id), '[]')
+         from offers o where o.tenant_id = ${tenantId} and o.status = 'active' and o.start_at <= ${now}::timestamptz and o.end_at > ${now}::timestamptz
+           and ${q.offerChannel ?? null}::text = any(o.channels) and o.service_ids && ${ids}) as offers`,
   );
   if (!row) throw new Error('booking context query returned nothing');
   return { ...row, services: row.services.map((x) => ({ ...x, price: Number(x.price) })) };
@@ -509,6 +521,17 @@ export async function readBookings(
   if (opts.limit !== undefined) return q.limit(opts.limit).offset(opts.offset ?? 0);
   // By ids (one booking, those just written): planned once per connection, as the lookups by key they are.
   return f.ids && Object.keys(f).length === 1 ? runPrepared(q, 'read_bookings') : q;
+}
+
+/**
+ * Bookings just written, by id, earliest first, each with what its `action` messages need too
+ * (notify.ts `noticeColumns`): a new booking's answer and its messages' context in one statement.
+ */
+export async function readBookingsWithNotice(exec: Executor, tenantId: string, tenantTz: string, ids: string[], action: NotificationAction) {
+  const q = readSelect(exec, tenantTz, noticeColumns(action))
+    .where(bookingWhere(tenantId, { ids }))
+    .orderBy(asc(bookings.startAt), asc(bookings.number));
+  return runPrepared(q, 'read_bookings_notice');
 }
 
 /** The bookings list's order, latest start first: its sort key (docs/decisions.md "Lists at a busy business's size"). */

@@ -1,5 +1,5 @@
 import { assertWithinPlan } from '../subscription/billing.service';
-import { offerPriceFor } from '../marketing/offers.service';
+import { offerPricesOf } from '../marketing/offers.service';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Assignment, type DaySlots as EngineDay, type FreeSlotsInput, freeSlots, type ProviderAvailability, type VisitService, visitMinutes } from '@app/shared/scheduling/availability';
 import { addDays, LocalDay, localDateOf, localDates } from '@app/shared/scheduling/zoned';
@@ -54,7 +54,7 @@ import { checkCustomFieldValues, type FieldDefinition } from '../customers/custo
 import { logOrder, priceNewOrder, recalculateOrder } from '../orders/order-core';
 import * as repo from './bookings.repository';
 import { fullSlotKey, askForSeat, seatTaken } from './full-slots';
-import { notifyBooking } from '../notifications/notify';
+import { notifyBooking, noticeOf, queueBookingNotices } from '../notifications/notify';
 import { sendStoreMessage } from '../store/store-messages';
 
 const MINUTE = 60_000;
@@ -627,7 +627,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const branchId = body.branch_id ?? existing?.branchId ?? null;
       // The provider ownStaff will answer with (it refuses below, in the checks' order).
       const askedStaff = scope.bookings === 'all' ? (body.staff_id ?? null) : (scope.providerId ?? null);
-      const c = await repo.bookingContext(tx, actor.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff });
+      const c = await repo.bookingContext(tx, actor.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff, offerChannel: actor.offerChannel });
       customerOk(customerId, c.customer);
       if (!branchId) throw fieldError('branch_id', 'required');
       const branch = c.branch;
@@ -649,8 +649,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
       const lineTaxes = new Map<string, LineTax[]>(serviceIds.map((id) => [id, []]));
       for (const x of c.taxes) lineTaxes.get(x.serviceId)?.push({ tax_id: x.id, name: x.name, rate_bps: x.rateBps, amount: 0 });
-      // A running dashboard (`webapp`) offer changes the service's unit price before any discount (docs/decisions.md "Offers").
-      const offered = await offerPriceFor(tx, actor.tenantId, actor.offerChannel, serviceIds);
+      // A running dashboard (`webapp`) offer changes the service's unit price before any discount (docs/decisions.md "Offers");
+      // the offers came with the context.
+      const offered = offerPricesOf(services, c.offers);
       const priceOf = (s: { id: string; price: number }) => offered.get(s.id)?.price ?? s.price;
       const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [] });
       const providerId = assigned.providers[0]!;
@@ -781,15 +782,15 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         }
         await recalculateOrder(tx, actor.tenantId, order.id);
       }
-      // A visit recorded after it happened is not announced.
-      if (!pastVisit) for (const b of rowsToBook) await notifyBooking(tx, actor.tenantId, b.id, 'booking_created', 'created');
-      const rows = await repo.readBookings(
-        tx,
-        actor.tenantId,
-        actor.tenant.timezone,
-        { ids: rowsToBook.map((b) => b.id) },
-        { order: 'start' },
-      );
+      const ids = rowsToBook.map((b) => b.id);
+      // A visit recorded after it happened is not announced. The answer and the messages' context are one read.
+      let rows: repo.BookingReadRow[];
+      if (pastVisit) rows = await repo.readBookings(tx, actor.tenantId, actor.tenant.timezone, { ids }, { order: 'start' });
+      else {
+        const read = await repo.readBookingsWithNotice(tx, actor.tenantId, actor.tenant.timezone, ids, 'booking_created');
+        await queueBookingNotices(tx, read.map(noticeOf), 'booking_created', 'created');
+        rows = read;
+      }
       return { order_id: order.id, order_number: order.number, bookings: rows.map(toBooking) };
     }
   }

@@ -23,10 +23,16 @@ export const channelsAvailable = () => available;
  * push needs VAPID keys.
  */
 export async function appChannelBlock(exec: Executor, tenantId: string, channel: string): Promise<string | null> {
+  if (channel !== 'whatsapp' || available.whatsappCloud) return appChannelBlockOf(channel, null);
+  const [t] = await exec.select({ status: tenants.whatsappStatus }).from(tenants).where(eq(tenants.id, tenantId));
+  return appChannelBlockOf(channel, t?.status ?? null);
+}
+
+/** `appChannelBlock` for a caller that read the business's WhatsApp link status already. */
+export function appChannelBlockOf(channel: string, whatsappStatus: string | null): string | null {
   if (channel === 'push') return available.push ? null : 'no push app configured';
   if (channel !== 'whatsapp' || available.whatsappCloud) return null;
-  const [t] = await exec.select({ status: tenants.whatsappStatus }).from(tenants).where(eq(tenants.id, tenantId));
-  return t?.status === 'connected' ? null : 'no whatsapp app connected';
+  return whatsappStatus === 'connected' ? null : 'no whatsapp app connected';
 }
 
 /**
@@ -42,7 +48,12 @@ export function channelAddress(channel: string, to: { email: string | null; phon
 
 /** Why a message cannot be sent (null: it can): the channel's app first, then a way to reach the receiver. */
 export async function unreachableReason(exec: Executor, tenantId: string, channel: string, address: string | null): Promise<string | null> {
-  const block = await appChannelBlock(exec, tenantId, channel);
+  return (await appChannelBlock(exec, tenantId, channel)) ?? unreachableReasonOf(channel, address, 'connected');
+}
+
+/** `unreachableReason` for a caller that read the business's WhatsApp link status already. */
+export function unreachableReasonOf(channel: string, address: string | null, whatsappStatus: string | null): string | null {
+  const block = appChannelBlockOf(channel, whatsappStatus);
   if (block) return block;
   if (address) return null;
   return channel === 'email' ? 'no e-mail address' : channel === 'push' ? 'no account to notify' : 'no phone number';

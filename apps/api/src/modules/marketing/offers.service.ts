@@ -178,20 +178,33 @@ export async function offerPriceFor(
   at: Date = clock.now(),
 ): Promise<Map<string, OfferPrice>> {
   const ids = [...new Set(serviceIds)];
-  const out = new Map<string, OfferPrice>();
-  if (!ids.length) return out;
+  if (!ids.length) return new Map();
   const running = await exec
     .select({ id: offers.id, name: offers.name, type: offers.type, amount: offers.amount, serviceIds: offers.serviceIds })
     .from(offers)
     .where(and(runningOn(tenantId, channel, at), sql`${offers.serviceIds} && ${uuidArray(ids)}`))
     .orderBy(asc(offers.createdAt), asc(offers.id));
-  if (!running.length) return out;
+  if (!running.length) return new Map();
   const prices = await exec
     .select({ id: services.id, price: services.price })
     .from(services)
     .where(and(eq(services.tenantId, tenantId), inArray(services.id, ids)));
+  return offerPricesOf(prices, running);
+}
+
+/** An offer running on a channel now, as read to price the services it covers. */
+export type RunningOffer = { id: string; name: string; type: string; amount: number; serviceIds: readonly string[] };
+
+/**
+ * The offered unit price of each service that one of the `running` offers covers (the larger
+ * reduction wins; services none covers are left out): offerPriceFor's rule, for callers that read
+ * the offers with something else (a booking's context).
+ */
+export function offerPricesOf(prices: readonly { id: string; price: number }[], running: readonly RunningOffer[]): Map<string, OfferPrice> {
+  const out = new Map<string, OfferPrice>();
+  if (!running.length) return out;
   for (const s of prices) {
-    const covering = running.filter((o) => o.serviceIds.includes(s.id)).map((o) => ({ ...o, type: o.type as 'fixed' | 'percentage' }));
+    const covering = running.filter((o) => o.serviceIds.includes(s.id)).map((o) => ({ ...o, type: o.type as 'fixed' | 'percentage', amount: Number(o.amount) }));
     const best = bestOffer(s.price, covering);
     if (best) out.set(s.id, best);
   }

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, readyUser, rows, type TestApp } from '../../../test/helper';
+import { withTenant } from '../../db/client';
 import { deliverDue } from '../../jobs/outbox-worker';
 import { at, branch, customer, dayAhead, insertId, provider, service } from '../bookings/bookings.fixtures';
-import { makeDueReminders, renderTemplate } from './notify';
+import { makeDueReminders, notifyBooking, renderTemplate } from './notify';
 
 /**
  * Notifications that never misfire (issue 18 §1, §4): templates per action; one message per event;
@@ -202,5 +203,53 @@ describe('the outbox worker', () => {
     await t.db.execute(sql`update outbox_messages set next_attempt_at = now() where notification_id = (select id from notifications where booking_id = ${f.id} limit 1)`);
     await deliverDue(t.db, delivery, log);
     expect((await logOf(f.id))[0]).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe("one event's messages", () => {
+  it('are written together: each template its receiver and status, an outbox message only for those that can go; the same event again makes nothing', async () => {
+    const other = await readyUser(t);
+    const oc = other.client;
+    const tenant = other.user.tenant.uuid;
+    const b1 = await branch(t.db, tenant, { name: 'Malqa' });
+    const svc = await service(t.db, tenant, { name: 'Color', duration: 30 });
+    const p = await provider(t.db, tenant, { name: 'Reem', branchId: b1, serviceIds: [svc] });
+    const cust = await customer(t.db, tenant, { first: 'Sara', last: 'Ali', phone: '+966512340001' });
+    const write = (body: Record<string, unknown>) => oc.post('templates', { action: 'booking_created', body_ar: 'موعد {{booking_number}}', body_en: 'Booking {{booking_number}}', ...body });
+    // The provider has no account: a staff message has nowhere to go. The owner has an e-mail address.
+    for (const body of [
+      { channel: 'sms', receiver: 'customer' },
+      { channel: 'sms', receiver: 'staff' },
+      { channel: 'email', receiver: 'user', title_ar: 'حجز', title_en: 'Booking' },
+    ]) {
+      const res = await write(body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await oc.post('bookings', { customer_id: cust, branch_id: b1, service_ids: [svc], staff_id: p, start_time: at(dayAhead(3), '10:00') });
+    expect(res.statusCode, res.body).toBe(201);
+    const bookingId = res.json().data.bookings[0].id as string;
+    const made = await rows<{ id: string; receiver_type: string; channel: string; status: string; fail_reason: string | null }>(
+      t.db,
+      sql`select id, receiver_type, channel, status, fail_reason from notifications where booking_id = ${bookingId} order by receiver_type, channel`,
+    );
+    expect(made.map(({ receiver_type, channel, status, fail_reason }) => ({ receiver_type, channel, status, fail_reason }))).toEqual([
+      { receiver_type: 'customer', channel: 'sms', status: 'pending', fail_reason: null },
+      { receiver_type: 'staff', channel: 'sms', status: 'not-sent', fail_reason: 'no phone number' },
+      { receiver_type: 'user', channel: 'email', status: 'pending', fail_reason: null },
+    ]);
+    const outbox = () =>
+      rows<{ notification_id: string; recipient: string; channel: string }>(
+        t.db,
+        sql`select notification_id, recipient, channel from outbox_messages where notification_id in (select id from notifications where booking_id = ${bookingId}) order by channel`,
+      );
+    const messages = await outbox();
+    expect(messages.map((m) => m.notification_id).sort()).toEqual(made.filter((n) => n.status === 'pending').map((n) => n.id).sort());
+    expect(messages.map((m) => [m.channel, m.recipient])).toEqual([
+      ['email', other.user.email],
+      ['sms', '+966512340001'],
+    ]);
+    // The same event once more (a retried request): nothing new, no second message.
+    expect(await withTenant(t.db, tenant, (tx) => notifyBooking(tx, tenant, bookingId, 'booking_created', 'created'))).toBe(0);
+    expect(await outbox()).toHaveLength(2);
   });
 });

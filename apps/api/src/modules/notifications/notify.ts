@@ -3,6 +3,7 @@ import { formatDay, formatMoney, formatTime } from '@app/shared/format';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
 import { localDateOf } from '@app/shared/scheduling/zoned';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
@@ -15,7 +16,7 @@ import { bookings, orders } from '../../db/schema/sales';
 import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
 import { clock } from '../../lib/clock';
-import { channelAddress, unreachableReason } from '../channels/channels';
+import { channelAddress, unreachableReason, unreachableReasonOf } from '../channels/channels';
 import { manageUrlFor } from '../store/store-links';
 
 /**
@@ -54,42 +55,103 @@ type BookingFacts = {
 /** What a template gives a message: to whom, on which channel, its text in both languages. */
 type MessageTemplate = Pick<TemplateRow, 'id' | 'action' | 'channel' | 'receiver' | 'titleAr' | 'titleEn' | 'bodyAr' | 'bodyEn'>;
 
+/** What a booking's messages say and to whom: its customer, provider, service, branch and business; the business's active templates for the event. */
+export type NoticeContext = {
+  booking: { id: string; tenantId: string; orderId: string; number: number; startAt: Date };
+  orderNumber: number | null;
+  customer: { id: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
+  provider: { id: string; name: string; userId: string | null } | null;
+  service: string | null;
+  branch: string | null;
+  branchZone: string | null;
+  tenant: { name: string | null; storeName: string | null; locale: string; timezone: string; timeFormat: string; subdomain: string | null; whatsappStatus: string };
+  staffUser: { phone: string | null; email: string | null } | null;
+  owner: { id: string; name: string; phone: string | null; email: string | null } | null;
+  templates: MessageTemplate[];
+};
+
 /**
- * What a booking's messages say and to whom: its customer, provider, service, branch and business;
- * with `action`, the business's active templates for it too (the same statement).
+ * What a booking's messages need beyond the booking read model's columns (the booking, its order's
+ * number, the customer's and provider's names, the service's), as columns of a statement that reads
+ * `bookings` left-joined to its customer, provider and branch: the bookings' read model adds them
+ * (`readBookings` with `notice`), so a new booking's answer and its messages come from one read.
+ * With `action`, the business's active templates for it.
  */
-export async function bookingContext(exec: Executor, tenantId: string, bookingId: string, action: NotificationAction | null = null) {
-  const [row] = await exec
+export const noticeColumns = (action: NotificationAction | null) => ({
+  customerEmail: sql<string | null>`${customers.email}`,
+  providerUserId: sql<string | null>`${providers.userId}`,
+  branchName: sql<string | null>`${branches.name}`,
+  branchZone: sql<string | null>`${branches.timezone}`,
+  tenant: sql<NoticeContext['tenant']>`(select json_build_object('name', t.name, 'storeName', t.store_name, 'locale', t.locale, 'timezone', t.timezone,
+      'timeFormat', t.time_format, 'subdomain', t.subdomain, 'whatsappStatus', t.whatsapp_status) from ${tenants} t where t.id = ${bookings.tenantId})`,
+  // The provider's account and the business's owner.
+  staffUser: sql<NoticeContext['staffUser']>`(select json_build_object('phone', u.phone, 'email', u.email)
+      from ${users} u where u.tenant_id = ${bookings.tenantId} and u.id = ${providers.userId})`,
+  owner: sql<NoticeContext['owner']>`(select json_build_object('id', u.id, 'name', u.name, 'phone', u.phone, 'email', u.email)
+      from ${users} u where u.tenant_id = ${bookings.tenantId} and u.is_owner limit 1)`,
+  templates: sql<MessageTemplate[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'action', t.action, 'channel', t.channel, 'receiver', t.receiver,
+        'titleAr', t.title_ar, 'titleEn', t.title_en, 'bodyAr', t.body_ar, 'bodyEn', t.body_en) order by t.created_at, t.id), '[]')
+      from ${notificationTemplates} t where t.tenant_id = ${bookings.tenantId} and t.action = ${action} and t.status = 'active')`,
+});
+
+/** A row of the bookings' read model with `noticeColumns`: what its messages need. */
+export type NoticeRead = {
+  b: NoticeContext['booking'] & { customerId: string | null; providerId: string };
+  orderNumber: number | null;
+  customerFirst: string | null;
+  customerLast: string | null;
+  customerPhone: string | null;
+  providerName: string | null;
+  serviceName: string | null;
+} & { [K in keyof ReturnType<typeof noticeColumns>]: ReturnType<typeof noticeColumns>[K]['_']['type'] };
+
+export function noticeOf(r: NoticeRead): NoticeContext {
+  return {
+    booking: r.b,
+    orderNumber: r.orderNumber,
+    customer: r.b.customerId && r.customerFirst !== null ? { id: r.b.customerId, firstName: r.customerFirst, lastName: r.customerLast ?? '', phone: r.customerPhone, email: r.customerEmail } : null,
+    provider: r.providerName !== null ? { id: r.b.providerId, name: r.providerName, userId: r.providerUserId } : null,
+    service: r.serviceName,
+    branch: r.branchName,
+    branchZone: r.branchZone,
+    tenant: r.tenant,
+    staffUser: r.staffUser,
+    owner: r.owner,
+    templates: r.templates,
+  };
+}
+
+/** The messages' context of the bookings `bookingIds` (one statement); with `action`, the business's active templates for it. */
+export async function bookingContexts(exec: Executor, tenantId: string, bookingIds: readonly string[], action: NotificationAction | null = null): Promise<NoticeContext[]> {
+  if (!bookingIds.length) return [];
+  const rows = await exec
     .select({
-      booking: bookings,
+      b: bookings,
       orderNumber: orders.number,
-      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email },
-      provider: { id: providers.id, name: providers.name, userId: providers.userId },
-      service: services.name,
-      branch: branches.name,
-      branchZone: branches.timezone,
-      tenant: { name: tenants.name, storeName: tenants.storeName, locale: tenants.locale, timezone: tenants.timezone, timeFormat: tenants.timeFormat, subdomain: tenants.subdomain },
-      // The provider's account and the business's owner, in the same statement.
-      staffUser: sql<{ phone: string | null; email: string | null } | null>`(select json_build_object('phone', u.phone, 'email', u.email)
-        from ${users} u where u.tenant_id = ${bookings.tenantId} and u.id = ${providers.userId})`,
-      owner: sql<{ id: string; name: string; phone: string | null; email: string | null } | null>`(select json_build_object('id', u.id, 'name', u.name, 'phone', u.phone, 'email', u.email)
-        from ${users} u where u.tenant_id = ${bookings.tenantId} and u.is_owner limit 1)`,
-      templates: sql<MessageTemplate[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'action', t.action, 'channel', t.channel, 'receiver', t.receiver,
-          'titleAr', t.title_ar, 'titleEn', t.title_en, 'bodyAr', t.body_ar, 'bodyEn', t.body_en) order by t.created_at, t.id), '[]')
-        from ${notificationTemplates} t where t.tenant_id = ${bookings.tenantId} and t.action = ${action} and t.status = 'active')`,
+      customerFirst: customers.firstName,
+      customerLast: customers.lastName,
+      customerPhone: customers.phone,
+      providerName: providers.name,
+      serviceName: services.name,
+      ...noticeColumns(action),
     })
     .from(bookings)
     .innerJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
-    .innerJoin(tenants, eq(tenants.id, bookings.tenantId))
     .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
     .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
     .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
     .leftJoin(branches, and(eq(branches.tenantId, bookings.tenantId), eq(branches.id, bookings.branchId)))
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, bookingId)));
-  return row ?? null;
+    .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, [...bookingIds])))
+    .orderBy(bookings.startAt, bookings.number);
+  return rows.map(noticeOf);
 }
 
-type Context = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
+/** One booking's messages' context (null: no such booking). */
+export async function bookingContext(exec: Executor, tenantId: string, bookingId: string, action: NotificationAction | null = null): Promise<NoticeContext | null> {
+  return (await bookingContexts(exec, tenantId, [bookingId], action))[0] ?? null;
+}
+
+type Context = NoticeContext;
 
 function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable, string>> {
   const zone = c.branchZone || c.tenant.timezone;
@@ -174,47 +236,70 @@ export function compose(t: MessageTemplate, c: Context) {
   };
 }
 
-/**
- * Writes one notification from a template for a booking, keyed; when the key is new and there is a
- * way to reach the receiver on the channel, its outbox message too (same transaction). Answers
- * whether it was new.
- */
-async function make(exec: Executor, t: MessageTemplate, c: Context, key: string, dueStartAt: Date | null): Promise<boolean> {
+/** A template's notification for a booking, keyed, ready to be queued (`queueNotifications`). */
+function noticeOfTemplate(t: MessageTemplate, c: Context, key: string, dueStartAt: Date | null): Queued {
   const { address, values } = compose(t, c);
-  const reason = await unreachableReason(exec, c.booking.tenantId, t.channel, address);
-  return (await queueNotification(exec, { ...values, status: reason ? 'not-sent' : 'pending', failReason: reason, dueStartAt, idempotencyKey: key }, address)) !== null;
+  const reason = unreachableReasonOf(t.channel, address, c.tenant.whatsappStatus);
+  return { values: { ...values, status: reason ? 'not-sent' : 'pending', failReason: reason, dueStartAt, idempotencyKey: key }, address };
 }
+
+/** A notification to write and where its outbox message goes (none: no message). */
+export type Queued = { values: typeof notifications.$inferInsert; address: string | null };
 
 /**
  * Writes one keyed notification and, when it can go (pending, with an address), its outbox message
- * the way `make` does, in the caller's transaction (campaigns queue theirs through it). Answers the
- * new row's id, or null when the key was already used.
+ * the way the booking events do, in the caller's transaction (campaigns queue theirs through it).
+ * Answers the new row's id, or null when the key was already used.
  */
 export async function queueNotification(exec: Executor, values: typeof notifications.$inferInsert, address: string | null): Promise<string | null> {
-  const insert = exec.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id });
-  if ((values.status ?? 'pending') !== 'pending' || !address) {
-    const [row] = await insert;
-    return row?.id ?? null;
-  }
-  // The notification and its outbox message in one statement: the message is written only when the
-  // notification is (its key new).
-  const res = (await exec.execute(sql`with n as (${insert.getSQL()}),
-      o as (insert into ${outboxMessages} (tenant_id, channel, recipient, subject, body, notification_id)
-            select ${values.tenantId}::uuid, ${values.channel}, ${address}, ${values.title ?? null}, ${values.body}, n.id from n)
-    select id from n`)) as unknown as { rows: { id: string }[] };
-  return res.rows[0]?.id ?? null;
+  return (await queueNotifications(exec, [{ values, address }]))[0] ?? null;
 }
 
 /**
- * The business's active templates for a booking event, made in the caller's transaction. `event`
- * names this occurrence (a reschedule's new start), so the same event never makes two messages.
+ * Writes keyed notifications and the outbox messages of those that can go (pending, with an
+ * address), all in one statement: a message is written only when its notification is (its key new).
+ * Answers each one's new id, or null where its key was already used.
+ */
+export async function queueNotifications(exec: Executor, items: readonly Queued[]): Promise<(string | null)[]> {
+  if (!items.length) return [];
+  const rows = items.map((q) => ({ ...q.values, id: q.values.id ?? randomUUID() }));
+  const insert = exec.insert(notifications).values(rows).onConflictDoNothing().returning({ id: notifications.id });
+  const going = items.flatMap((q, i) => ((q.values.status ?? 'pending') === 'pending' && q.address ? [{ q, id: rows[i]!.id }] : []));
+  let made: { id: string }[];
+  if (!going.length) made = await insert;
+  else {
+    const messages = sql.join(
+      going.map(({ q, id }) => sql`(${id}::uuid, ${q.values.tenantId}::uuid, ${q.values.channel}::text, ${q.address}::text, ${q.values.title ?? null}::text, ${q.values.body}::text)`),
+      sql`, `,
+    );
+    const res = (await exec.execute(sql`with n as (${insert.getSQL()}),
+        o as (insert into ${outboxMessages} (tenant_id, channel, recipient, subject, body, notification_id)
+              select m.tenant_id, m.channel, m.recipient, m.subject, m.body, n.id from n join (values ${messages}) as m(id, tenant_id, channel, recipient, subject, body) on m.id = n.id)
+      select id from n`)) as unknown as { rows: { id: string }[] };
+    made = res.rows;
+  }
+  const written = new Set(made.map((r) => r.id));
+  return rows.map((r) => (written.has(r.id) ? r.id : null));
+}
+
+/**
+ * The business's active templates for a booking event (its context read with them), made in the
+ * caller's transaction. `event` names this occurrence (a reschedule's new start), so the same event
+ * never makes two messages.
  */
 export async function notifyBooking(exec: Executor, tenantId: string, bookingId: string, action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
-  const c = await bookingContext(exec, tenantId, bookingId, action);
-  if (!c) return 0;
-  let made = 0;
-  for (const t of c.templates) if (await make(exec, t, c, `${action}:${bookingId}:${t.id}:${event}`, null)) made++;
-  return made;
+  return notifyBookings(exec, tenantId, [bookingId], action, event);
+}
+
+/** `notifyBooking` for several bookings of one event (an order's): their contexts in one statement, their messages in another. */
+export async function notifyBookings(exec: Executor, tenantId: string, bookingIds: readonly string[], action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
+  return queueBookingNotices(exec, await bookingContexts(exec, tenantId, bookingIds, action), action, event);
+}
+
+/** The messages of contexts read with `action`'s templates (`bookingContexts`, or the read model with `noticeColumns`), in one statement. Answers how many were new. */
+export async function queueBookingNotices(exec: Executor, contexts: readonly NoticeContext[], action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
+  const items = contexts.flatMap((c) => c.templates.map((t) => noticeOfTemplate(t, c, `${action}:${c.booking.id}:${t.id}:${event}`, null)));
+  return (await queueNotifications(exec, items)).filter((id) => id !== null).length;
 }
 
 /**
@@ -243,7 +328,7 @@ export async function makeDueReminders(db: Database, now: Date = clock.now(), lo
     try {
       await db.transaction(async (tx) => {
         const c = await bookingContext(tx, d.template.tenantId, d.bookingId);
-        if (c && (await make(tx, d.template, c, `booking_reminder:${d.bookingId}:${d.template.id}:${d.startAt.toISOString()}`, d.startAt))) made++;
+        if (c && (await queueNotifications(tx, [noticeOfTemplate(d.template, c, `booking_reminder:${d.bookingId}:${d.template.id}:${d.startAt.toISOString()}`, d.startAt)]))[0]) made++;
       });
     } catch (err) {
       log?.warn({ bookingId: d.bookingId, err: err instanceof Error ? err.message : String(err) }, 'reminder not made');

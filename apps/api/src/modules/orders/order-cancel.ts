@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, type OrderRow, orders } from '../../db/schema/sales';
 import { releaseCoupon } from '../marketing/coupons.service';
-import { notifyBooking } from '../notifications/notify';
+import { notifyBookings } from '../notifications/notify';
 import { itemsOf } from './orders.repository';
 import { giveBackStock, stockLinesOf } from './stock';
 
@@ -39,7 +39,7 @@ export async function cancelAppointmentsIn(
     .update(bookings)
     .set({ status: 'cancelled', cancellationReasonId: opts.reasonId, cancellationNote: opts.note, updatedAt: new Date() })
     .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, found.map((b) => b.id))));
-  for (const b of found) await notifyBooking(tx, tenantId, b.id, 'booking_cancelled', 'cancelled');
+  await notifyBookings(tx, tenantId, found.map((b) => b.id), 'booking_cancelled', 'cancelled');
   return found.map((b) => ({ id: b.id, number: b.number, from: b.status }));
 }
 

@@ -38,7 +38,7 @@ import * as bookingRepo from '../bookings/bookings.repository';
 import { type BookingActor, type CreateInBody, createBookingService, zoneOf } from '../bookings/bookings.service';
 import { redeemCoupon, } from '../marketing/coupons.service';
 import { notifyUsers } from '../notifications/app-notifications';
-import { notifyBooking } from '../notifications/notify';
+import { notifyBookings } from '../notifications/notify';
 import { sendOtpMessage } from '../notifications/otp-message';
 import { logOrder, recalculateOrder } from '../orders/order-core';
 import * as payRepo from '../transactions/transactions.repository';
@@ -446,7 +446,7 @@ export function createStoreBookingService(deps: { db: Database; config: Config; 
       }
       const finalStatus = status === 'pending' && deposit === 0 ? 'confirmed' : status;
       if (finalStatus === 'confirmed') {
-        for (const b of created.bookings) await notifyBooking(tx, tenantId, b.id, 'booking_confirmed', 'confirmed');
+        await notifyBookings(tx, tenantId, created.bookings.map((b) => b.id), 'booking_confirmed', 'confirmed');
         await sendStoreMessage(tx, tenantId, order.id, 'confirmed', messageLocale);
       } else if (finalStatus === 'unapproved') {
         await sendStoreMessage(tx, tenantId, order.id, 'received', messageLocale);

@@ -33,7 +33,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { logOrder, priceStoredOrder, recalculateOrder } from '../orders/order-core';
 import { liveInvoiceOf, qrOf } from '../invoices/invoice-core';
 import { notePayment } from '../notifications/app-notifications';
-import { notifyBooking, notifyOrder, templateChannels } from '../notifications/notify';
+import { notifyBookings, notifyOrder, templateChannels } from '../notifications/notify';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { manageUrlFor } from '../store/store-links';
 import { sendStoreMessage } from '../store/store-messages';
@@ -778,7 +778,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
       .where(and(mine, inArray(bookings.id, found.map((b) => b.id))));
     for (const b of found) await logOrder(tx, tenantId, orderId, null, 'booking', { event: 'status', booking_id: b.id, number: b.number, from: b.status, to });
     // Confirmed is never left for pending again: one confirmation per booking.
-    if (to === 'confirmed') for (const b of found) await notifyBooking(tx, tenantId, b.id, 'booking_confirmed', 'confirmed');
+    if (to === 'confirmed') await notifyBookings(tx, tenantId, found.map((b) => b.id), 'booking_confirmed', 'confirmed');
     // A store booking's deposit came: its customer gets the confirmation with their own page's link.
     if (to === 'confirmed') await sendStoreMessage(tx, tenantId, orderId, 'confirmed');
   }
