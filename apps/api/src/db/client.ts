@@ -129,23 +129,42 @@ export async function insertTogether(exec: Executor, inserts: readonly { getSQL(
 
 const statementName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
 
+/** A drizzle select (with `sql.placeholder`s for its values) that can be run as a named prepared statement. */
+type Preparable<P, R> = { toSQL(): { sql: string }; prepare(name: string): { execute(placeholders?: P): Promise<R> } };
+
 /**
- * A drizzle select run as a named prepared statement (as preparedRows, with drizzle's mapping of
- * the rows): for the hot lookups by key whose planning costs more than running them.
+ * A drizzle select built once, with `sql.placeholder`s for its values, and run as a named prepared
+ * statement in the caller's transaction: for the hot reads by key of every booking (its new rows),
+ * whose building in drizzle (joins of wide tables, column by column) cost more of the API's time than
+ * the database took to run them. On PostgreSQL the query prepared for the first connection serves
+ * every later one with that one's connection in its place (node-postgres's prepared query holds
+ * nothing else of its connection: its text, parameters and row mapping are the same everywhere); on
+ * the embedded database it is built each time.
  */
-export function runPrepared<R>(q: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }, base: string): Promise<R> {
-  return q.prepare(statementName(base, q.toSQL().sql)).execute();
+export function preparedSelect<P extends Record<string, unknown>, R>(base: string, build: (exec: Executor) => Preparable<P, R>): (exec: Executor, values: P) => Promise<R> {
+  let built: ReturnType<Preparable<P, R>['prepare']> | null = null;
+  return (exec, values) => {
+    const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+    if (!(client instanceof pg.Client)) {
+      const q = build(exec);
+      return q.prepare(statementName(base, q.toSQL().sql)).execute(values);
+    }
+    if (!built) {
+      const q = build(exec);
+      built = q.prepare(statementName(base, q.toSQL().sql));
+      if ((built as unknown as { client?: unknown }).client !== client) throw new Error('preparedSelect: the prepared query does not hold its connection as `client`');
+    }
+    return (Object.create(built, { client: { value: client } }) as typeof built).execute(values);
+  };
 }
+
 /**
  * A drizzle select on the system connection, built once per database with `sql.placeholder`s for its
  * values and run as a named prepared statement: for the lookups every request makes before it knows
  * its business (the token, the store by its subdomain), whose building in drizzle (a join of wide
  * tables, column by column) cost more than the database's work.
  */
-export function preparedOnce<P extends Record<string, unknown>, R>(
-  base: string,
-  build: (db: Database) => { toSQL(): { sql: string }; prepare(name: string): { execute(placeholders?: P): Promise<R> } },
-): (db: Database, placeholders: P) => Promise<R> {
+export function preparedOnce<P extends Record<string, unknown>, R>(base: string, build: (db: Database) => Preparable<P, R>): (db: Database, placeholders: P) => Promise<R> {
   const built = new WeakMap<Database, { execute(placeholders?: P): Promise<R> }>();
   return (db, placeholders) => {
     let q = built.get(db);

@@ -1,8 +1,8 @@
 import type { NotificationAction } from '@app/shared/schemas/notifications';
 import type { OfferChannel } from '@app/shared/schemas/offers';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedRows, runPrepared, type Tx } from '../../db/client';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Executor, preparedRows, preparedSelect, type Tx } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
 import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
@@ -477,9 +477,9 @@ function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
   return and(...conds);
 }
 
-const zoneOf = (tenantTz: string) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
+const zoneOf = (tenantTz: string | Placeholder) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
 
-function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string, extra: X = {} as X) {
+function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X = {} as X) {
   const zone = zoneOf(tenantTz);
   return exec
     .select({
@@ -515,23 +515,30 @@ export async function readBookings(
   f: BookingFilter,
   opts: { order?: 'newest' | 'start'; limit?: number; offset?: number } = {},
 ): Promise<BookingReadRow[]> {
+  // By ids (one booking, those just written): built once, planned once per connection, as the lookups by key they are.
+  if (f.ids && Object.keys(f).length === 1 && opts.limit === undefined) return readByIds[opts.order === 'start' ? 'start' : 'newest'](exec, { tenantId, zone: tenantTz, ids: f.ids });
   const q = readSelect(exec, tenantTz)
     .where(bookingWhere(tenantId, f))
     .orderBy(...(opts.order === 'start' ? [asc(bookings.startAt), asc(bookings.number)] : [desc(bookings.startAt), desc(bookings.number)]));
-  if (opts.limit !== undefined) return q.limit(opts.limit).offset(opts.offset ?? 0);
-  // By ids (one booking, those just written): planned once per connection, as the lookups by key they are.
-  return f.ids && Object.keys(f).length === 1 ? runPrepared(q, 'read_bookings') : q;
+  return opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q;
 }
+
+const byIds = () => and(eq(bookings.tenantId, sql.placeholder('tenantId')), sql`${bookings.id} = any(${sql.placeholder('ids')}::uuid[])`);
+const zone = sql.placeholder('zone');
+const readByIds = {
+  start: preparedSelect('read_bookings', (exec) => readSelect(exec, zone).where(byIds()).orderBy(asc(bookings.startAt), asc(bookings.number))),
+  newest: preparedSelect('read_bookings', (exec) => readSelect(exec, zone).where(byIds()).orderBy(desc(bookings.startAt), desc(bookings.number))),
+};
+const readByIdsWithNotice = preparedSelect('read_bookings_notice', (exec) =>
+  readSelect(exec, zone, noticeColumns(sql.placeholder('action'))).where(byIds()).orderBy(asc(bookings.startAt), asc(bookings.number)),
+);
 
 /**
  * Bookings just written, by id, earliest first, each with what its `action` messages need too
  * (notify.ts `noticeColumns`): a new booking's answer and its messages' context in one statement.
  */
-export async function readBookingsWithNotice(exec: Executor, tenantId: string, tenantTz: string, ids: string[], action: NotificationAction) {
-  const q = readSelect(exec, tenantTz, noticeColumns(action))
-    .where(bookingWhere(tenantId, { ids }))
-    .orderBy(asc(bookings.startAt), asc(bookings.number));
-  return runPrepared(q, 'read_bookings_notice');
+export function readBookingsWithNotice(exec: Executor, tenantId: string, tenantTz: string, ids: string[], action: NotificationAction) {
+  return readByIdsWithNotice(exec, { tenantId, zone: tenantTz, ids, action });
 }
 
 /** The bookings list's order, latest start first: its sort key (docs/decisions.md "Lists at a busy business's size"). */

@@ -4,7 +4,7 @@ import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
 import { localDateOf } from '@app/shared/scheduling/zoned';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
@@ -77,7 +77,7 @@ export type NoticeContext = {
  * (`readBookings` with `notice`), so a new booking's answer and its messages come from one read.
  * With `action`, the business's active templates for it.
  */
-export const noticeColumns = (action: NotificationAction | null) => ({
+export const noticeColumns = (action: NotificationAction | null | Placeholder) => ({
   customerEmail: sql<string | null>`${customers.email}`,
   providerUserId: sql<string | null>`${providers.userId}`,
   branchName: sql<string | null>`${branches.name}`,
