@@ -359,19 +359,29 @@ export type BookingContext = {
   taxes: { serviceId: string; id: string; name: string; rateBps: number }[];
   /** The offers running on the caller's channel now that cover one of the services, oldest first (none without a channel). */
   offers: RunningOffer[];
+  /** With `slots`: the availability inputs read without a lock, for the check before it (`claim`'s precheck). */
+  slotInputs?: SlotInputs;
 };
 
 /**
  * Everything a new booking is checked against before its provider is locked: the customer, the
  * branch, the services, the provider and what it offers, the booking custom fields, the services'
- * taxes and the offers running on `offerChannel` now (offers.service.ts `offerPriceFor`'s rule), in
- * one statement (each a round trip of its own before, on every booking; issue 15 §5). The checks
- * themselves stay in the service, in their order.
+ * taxes and the offers running on `offerChannel` now (offers.service.ts `offerPriceFor`'s rule), and
+ * with `slots` the availability inputs of the unlocked check (`slotInputsQuery`), in one statement
+ * (each a round trip of its own before, on every booking; issue 15 §5). The checks themselves stay in
+ * the service, in their order.
  */
 export async function bookingContext(
   exec: Executor,
   tenantId: string,
-  q: { customerId: string | null; branchId: string | null; serviceIds: readonly string[]; providerId: string | null; offerChannel?: OfferChannel | null },
+  q: {
+    customerId: string | null;
+    branchId: string | null;
+    serviceIds: readonly string[];
+    providerId: string | null;
+    offerChannel?: OfferChannel | null;
+    slots?: SlotInputsQuery | null;
+  },
 ): Promise<BookingContext> {
   const now = clock.now().toISOString();
   const ids = uuidArray([...new Set(q.serviceIds)]);
@@ -391,10 +401,14 @@ export async function bookingContext(
          from service_taxes st join taxes x on x.tenant_id = st.tenant_id and x.id = st.tax_id where st.tenant_id = ${tenantId} and st.service_id = any(${ids})) as taxes,
       (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'amount', o.amount, 'serviceIds', o.service_ids) order by o.created_at, o.id), '[]')
          from offers o where o.tenant_id = ${tenantId} and o.status = 'active' and o.start_at <= ${now}::timestamptz and o.end_at > ${now}::timestamptz
-           and ${q.offerChannel ?? null}::text = any(o.channels) and o.service_ids && ${ids}) as offers`,
+           and ${q.offerChannel ?? null}::text = any(o.channels) and o.service_ids && ${ids}) as offers${
+             q.slots ? sql`,
+      (select row_to_json(si) from (${slotInputsQuery(tenantId, q.slots)}) si) as slot_inputs` : sql``
+           }`,
   );
   if (!row) throw new Error('booking context query returned nothing');
-  return { ...row, services: row.services.map((x) => ({ ...x, price: Number(x.price) })) };
+  const { slot_inputs, ...context } = row as BookingContext & { slot_inputs?: SlotInputsRow };
+  return { ...context, services: row.services.map((x) => ({ ...x, price: Number(x.price) })), ...(slot_inputs ? { slotInputs: toSlotInputs(slot_inputs) } : {}) };
 }
 
 export async function bookingFieldDefinitions(exec: Executor, tenantId: string) {

@@ -430,6 +430,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       /** The store visitor's own hold: its seat is theirs to book (see slot_holds). */
       excludeHoldIds?: string[];
       past?: boolean;
+      /** The unlocked check's inputs, read already (with the booking's context, `precheckQuery`). */
+      prechecked?: repo.SlotInputs | undefined;
     },
   ): Promise<Assigned> {
     const distinct = [...new Set(a.serviceIds)];
@@ -468,8 +470,26 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
    * time) is left to the locked check, which answers it in its own words.
    */
   async function precheck(tx: Tx, ctx: ClaimContext, a: Parameters<typeof claim>[2], distinct: string[]): Promise<void> {
-    const date = localDateOf(a.start, a.zone);
-    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+    const inputs = a.prechecked ?? (await repo.loadSlotInputs(tx, ctx.tenantId, precheckQuery(ctx, a, distinct, a.zone)));
+    if (!inputs.providers.some((p) => p.candidate)) return;
+    const picked = pickProvider(a.past ? pastVisitInputs(inputs) : inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
+    if ('error' in picked && picked.error === 'taken') throw refusal(picked.error, a.staffId);
+  }
+
+  /**
+   * What the unlocked check reads: the day of `a.start` in `zone`, the provider asked for or the
+   * candidates. A caller that reads it before it knows the branch's zone (with the booking's context)
+   * passes the business's: a branch in another zone may then read a neighbouring day, which can only
+   * miss a conflict (let through what the locked check then refuses), never make one up.
+   */
+  function precheckQuery(
+    ctx: ClaimContext,
+    a: Pick<Parameters<typeof claim>[2], 'branchId' | 'staffId' | 'start' | 'excludeBookingIds' | 'excludeHoldIds' | 'past'>,
+    distinct: string[],
+    zone: string,
+  ): repo.SlotInputsQuery {
+    const date = localDateOf(a.start, zone);
+    return {
       branchId: a.branchId,
       serviceIds: distinct,
       ...(a.staffId ? { providerIds: [a.staffId] } : {}),
@@ -479,10 +499,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       excludeBookingIds: a.excludeBookingIds ?? [],
       excludeHoldIds: a.excludeHoldIds ?? [],
       ...(a.past ? { busyStatuses: PAST_BUSY_STATUSES } : {}),
-    });
-    if (!inputs.providers.some((p) => p.candidate)) return;
-    const picked = pickProvider(a.past ? pastVisitInputs(inputs) : inputs, { zone: a.zone, start: a.start, now: Date.now(), visit: a.visit, chosen: a.staffId });
-    if ('error' in picked && picked.error === 'taken') throw refusal(picked.error, a.staffId);
+    };
   }
 
   /** Why the engine found no seat, as the field error the request answers. */
@@ -627,7 +644,9 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const branchId = body.branch_id ?? existing?.branchId ?? null;
       // The provider ownStaff will answer with (it refuses below, in the checks' order).
       const askedStaff = scope.bookings === 'all' ? (body.staff_id ?? null) : (scope.providerId ?? null);
-      const c = await repo.bookingContext(tx, actor.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff, offerChannel: actor.offerChannel });
+      // The unlocked check's inputs come with the context: one round trip less while nothing is locked yet.
+      const slots = branchId ? precheckQuery(actor, { branchId, staffId: askedStaff, start, excludeHoldIds: opts.excludeHoldIds ?? [], past: pastVisit }, [...new Set(serviceIds)], actor.tenant.timezone) : null;
+      const c = await repo.bookingContext(tx, actor.tenantId, { customerId, branchId, serviceIds, providerId: askedStaff, offerChannel: actor.offerChannel, slots });
       customerOk(customerId, c.customer);
       if (!branchId) throw fieldError('branch_id', 'required');
       const branch = c.branch;
@@ -653,7 +672,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       // the offers came with the context.
       const offered = offerPricesOf(services, c.offers);
       const priceOf = (s: { id: string; price: number }) => offered.get(s.id)?.price ?? s.price;
-      const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [] });
+      const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [], prechecked: c.slotInputs });
       const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.
