@@ -37,6 +37,7 @@ async function paidOrder(page: Page, request: Parameters<typeof apiAs>[1]): Prom
 }
 
 test('the business configures its e-invoicing unit and connects it in simulation with the portal OTP', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page);
   await page.goto('/settings/invoicing');
   await expect(page.getByTestId('zatca-status-badge')).toHaveText('غير مرتبطة');
@@ -65,8 +66,12 @@ test('the business configures its e-invoicing unit and connects it in simulation
   await modal.getByTestId('zatca-connect-confirm').click();
   await expect(modal.getByTestId('zatca-connect-error')).toContainText('تعذر الربط مع هيئة الزكاة');
   await modal.locator('input').first().fill('123456');
+  // Connecting makes a key, its certificate and the compliance documents: seconds, more on a busy
+  // machine (it once took over 10). Wait for the answer itself, then for the dialog to close.
+  const connected = page.waitForResponse((r) => r.url().endsWith('/api/v1/zatca/connect') && r.request().method() === 'POST', { timeout: 60_000 });
   await modal.getByTestId('zatca-connect-confirm').click();
-  await expect(modal).toBeHidden();
+  expect((await connected).status()).toBe(200);
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('zatca-status-badge')).toHaveText('مرتبطة');
 });
 
