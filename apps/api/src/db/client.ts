@@ -139,7 +139,8 @@ type Preparable<P, R> = { toSQL(): { sql: string }; prepare(name: string): { exe
  * the database took to run them. On PostgreSQL the query prepared for the first connection serves
  * every later one with that one's connection in its place (node-postgres's prepared query holds
  * nothing else of its connection: its text, parameters and row mapping are the same everywhere); on
- * the embedded database it is built each time.
+ * the embedded database it is built each time. `build` must take every per-call value from a
+ * placeholder: anything else it captured would stay at its first value on PostgreSQL.
  */
 export function preparedSelect<P extends Record<string, unknown>, R>(base: string, build: (exec: Executor) => Preparable<P, R>): (exec: Executor, values: P) => Promise<R> {
   let built: ReturnType<Preparable<P, R>['prepare']> | null = null;
@@ -151,8 +152,12 @@ export function preparedSelect<P extends Record<string, unknown>, R>(base: strin
     }
     if (!built) {
       const q = build(exec);
-      built = q.prepare(statementName(base, q.toSQL().sql));
-      if ((built as unknown as { client?: unknown }).client !== client) throw new Error('preparedSelect: the prepared query does not hold its connection as `client`');
+      const prepared = q.prepare(statementName(base, q.toSQL().sql));
+      // Kept only if it holds its connection where it is swapped below (a drizzle upgrade could move it).
+      if (!Object.hasOwn(prepared, 'client') || (prepared as unknown as { client?: unknown }).client !== client) {
+        throw new Error('preparedSelect: the prepared query does not hold its connection as `client`');
+      }
+      built = prepared;
     }
     return (Object.create(built, { client: { value: client } }) as typeof built).execute(values);
   };

@@ -399,9 +399,13 @@ export async function bookingContext(
          from custom_fields f where f.tenant_id = ${tenantId} and f.applies_to = 'booking') as fields,
       (select coalesce(json_agg(json_build_object('serviceId', st.service_id, 'id', x.id, 'name', x.name, 'rateBps', x.rate_bps) order by x.name), '[]')
          from service_taxes st join taxes x on x.tenant_id = st.tenant_id and x.id = st.tax_id where st.tenant_id = ${tenantId} and st.service_id = any(${ids})) as taxes,
-      (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'amount', o.amount, 'serviceIds', o.service_ids) order by o.created_at, o.id), '[]')
+      ${
+        q.offerChannel
+          ? sql`(select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'amount', o.amount, 'serviceIds', o.service_ids) order by o.created_at, o.id), '[]')
          from offers o where o.tenant_id = ${tenantId} and o.status = 'active' and o.start_at <= ${now}::timestamptz and o.end_at > ${now}::timestamptz
-           and ${q.offerChannel ?? null}::text = any(o.channels) and o.service_ids && ${ids}) as offers${
+           and ${q.offerChannel}::text = any(o.channels) and o.service_ids && ${ids})`
+          : sql`'[]'::json`
+      } as offers${
              q.slots ? sql`,
       (select row_to_json(si) from (${slotInputsQuery(tenantId, q.slots)}) si) as slot_inputs` : sql``
            }`,

@@ -672,7 +672,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       // the offers came with the context.
       const offered = offerPricesOf(services, c.offers);
       const priceOf = (s: { id: string; price: number }) => offered.get(s.id)?.price ?? s.price;
-      const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [], prechecked: c.slotInputs });
+      const assigned = await claim(tx, actor, { branchId, zone, serviceIds, visit, staffId, start, past: pastVisit, excludeHoldIds: opts.excludeHoldIds ?? [], prechecked: staffId === askedStaff ? c.slotInputs : undefined });
       const providerId = assigned.providers[0]!;
 
       // The seat is ours (the provider stays locked until commit). Now the order, then the rows.

@@ -74,7 +74,7 @@ export type NoticeContext = {
  * What a booking's messages need beyond the booking read model's columns (the booking, its order's
  * number, the customer's and provider's names, the service's), as columns of a statement that reads
  * `bookings` left-joined to its customer, provider and branch: the bookings' read model adds them
- * (`readBookings` with `notice`), so a new booking's answer and its messages come from one read.
+ * (`readBookingsWithNotice`), so a new booking's answer and its messages come from one read.
  * With `action`, the business's active templates for it.
  */
 export const noticeColumns = (action: NotificationAction | null | Placeholder) => ({
@@ -212,7 +212,7 @@ export function compose(t: MessageTemplate, c: Context) {
   const { address } = to;
   const title = renderTemplate(locale === 'en' ? t.titleEn : t.titleAr, vars) || null;
   const body = renderTemplate(locale === 'en' ? t.bodyEn : t.bodyAr, vars);
-  // WhatsApp and push need their app (spec §8): `make` asks whether the business has it (modules/channels).
+  // WhatsApp and push need their app (spec §8): `noticeOfTemplate` asks whether the business has it (unreachableReasonOf).
   const reason = t.channel === 'whatsapp' || t.channel === 'push' ? `no ${t.channel} app connected` : address ? null : t.channel === 'email' ? 'no e-mail address' : 'no phone number';
   return {
     address,
