@@ -76,6 +76,7 @@ test('the business configures its e-invoicing unit and connects it in simulation
 });
 
 test('a paid order is invoiced, previewed in both languages with its QR, printed, refunded with a credit note', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await page.addInitScript(() => {
     (globalThis as unknown as { print: () => void }).print = () => {
       (globalThis as unknown as { __printed: number }).__printed = ((globalThis as unknown as { __printed?: number }).__printed ?? 0) + 1;
@@ -100,8 +101,10 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
   // Signed into the unit's chain and reported to the simulator by the job.
   await expect(async () => {
     await page.reload();
+    // The page after the reload first (a reload alone can take over a second on a busy machine).
+    await expect(card.getByTestId(`invoice-zatca-${number}`)).toBeVisible({ timeout: 15_000 });
     await expect(card.getByTestId(`invoice-zatca-${number}`)).toHaveText('مُبلّغ بها للهيئة', { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   // Preview, in Arabic: the title, the totals, and the QR's tags (seller, VAT number, time with its zone, totals).
   await card.getByTestId(`invoice-open-${number}`).click();
@@ -167,6 +170,7 @@ test('a paid order is invoiced, previewed in both languages with its QR, printed
 });
 
 test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a wrong one is refused under the field', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await signIn(page);
   const order = await paidOrder(page, request);
   await page.goto(`/orders/${order.id}`);
@@ -187,11 +191,15 @@ test('a B2B order gets a standard tax invoice with the buyer’s VAT number; a w
   await expect(toast(page, 'تم إصدار الفاتورة')).toBeVisible();
   const row = page.getByTestId('order-invoices').locator('[data-testid^="order-invoice-"]').first();
   await expect(row).toContainText('فاتورة ضريبية (للمنشآت)');
-  // A standard invoice is cleared by the (simulated) authority.
+  // A standard invoice is cleared by the (simulated) authority: reloaded until it says so. Each
+  // reload waits for the page to show the invoice's status (on a busy machine a reload alone once
+  // took longer than the second the check allowed, every time), then reads it.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('order-invoices').locator('[data-testid^="invoice-zatca-"]').first()).toHaveText('معتمدة من الهيئة', { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    const status = page.getByTestId('order-invoices').locator('[data-testid^="invoice-zatca-"]').first();
+    await expect(status).toBeVisible({ timeout: 15_000 });
+    await expect(status).toHaveText('معتمدة من الهيئة', { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
   await row.getByRole('link').click();
   await expect(page.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
   await expect(page.getByTestId('invoice-buyer-vat')).toHaveText('300000000000003');
