@@ -151,9 +151,7 @@ export async function bookingContext(exec: Executor, tenantId: string, bookingId
   return (await bookingContexts(exec, tenantId, [bookingId], action))[0] ?? null;
 }
 
-type Context = NoticeContext;
-
-function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable, string>> {
+function variables(c: NoticeContext, locale: Locale): Partial<Record<TemplateVariable, string>> {
   const zone = c.branchZone || c.tenant.timezone;
   const timeFormat = c.tenant.timeFormat === '24' ? '24' : '12';
   return {
@@ -171,7 +169,7 @@ function variables(c: Context, locale: Locale): Partial<Record<TemplateVariable,
 }
 
 /** The customer's own page of the booking's order (its store's address), or nothing when the business has no store address. */
-function manageLinkOf(c: Context): string {
+function manageLinkOf(c: NoticeContext): string {
   if (!c.tenant.subdomain) return '';
   try {
     return manageUrlFor(c.tenant.subdomain, c.booking.tenantId, c.booking.orderId, c.booking.startAt);
@@ -205,7 +203,7 @@ function receiverOf(t: Pick<TemplateRow, 'receiver' | 'channel'>, c: Parties) {
 }
 
 /** A template's message for a booking: the receiver, the rendered text in the business's language, and why it cannot go (if so). */
-export function compose(t: MessageTemplate, c: Context) {
+export function compose(t: MessageTemplate, c: NoticeContext) {
   const locale: Locale = c.tenant.locale === 'en' ? 'en' : 'ar';
   const vars = variables(c, locale);
   const to = receiverOf(t, c);
@@ -237,7 +235,7 @@ export function compose(t: MessageTemplate, c: Context) {
 }
 
 /** A template's notification for a booking, keyed, ready to be queued (`queueNotifications`). */
-function noticeOfTemplate(t: MessageTemplate, c: Context, key: string, dueStartAt: Date | null): Queued {
+function noticeOfTemplate(t: MessageTemplate, c: NoticeContext, key: string, dueStartAt: Date | null): Queued {
   const { address, values } = compose(t, c);
   const reason = unreachableReasonOf(t.channel, address, c.tenant.whatsappStatus);
   return { values: { ...values, status: reason ? 'not-sent' : 'pending', failReason: reason, dueStartAt, idempotencyKey: key }, address };
