@@ -1,11 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { type Logger, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, type Logger, SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { NodePgSession, NodePgTransaction, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -116,15 +116,94 @@ export async function preparedRows<T>(exec: Executor, name: string, query: SQL):
   return res.rows;
 }
 
+/** The rows of one insert, as drizzle's `insert(table).values(rows)` takes them (plain values, no SQL). */
+export type InsertRows = { readonly table: PgTable; readonly rows: readonly Record<string, unknown>[] };
+
+/** `rows` of `table`, typed as its inserts. */
+export function rowsOf<T extends PgTable>(table: T, rows: T['$inferInsert'] | readonly T['$inferInsert'][]): InsertRows {
+  return { table, rows: (Array.isArray(rows) ? rows : [rows]) as readonly Record<string, unknown>[] };
+}
+
+type InsertColumn = { key: string; quoted: string; column: PgColumn; fill: (() => unknown) | undefined };
+const insertColumns = new WeakMap<PgTable, { quoted: string; columns: InsertColumn[] }>();
+
+function insertColumnsOf(table: PgTable) {
+  let found = insertColumns.get(table);
+  if (!found) {
+    const columns = Object.entries(getTableColumns(table))
+      // As drizzle's insert: a column generated always is never written.
+      .filter(([, c]) => c.generated === undefined || c.generated.type === 'byDefault')
+      .map(([key, column]) => ({
+        key,
+        quoted: `"${column.name}"`,
+        column,
+        // What drizzle puts in a missing value's place before the column's SQL default.
+        fill: column.defaultFn ?? (!column.default ? column.onUpdateFn : undefined),
+      }));
+    found = { quoted: `"${getTableName(table)}"`, columns };
+    insertColumns.set(table, found);
+  }
+  return found;
+}
+
+/**
+ * The text of a multi-row insert, its values appended to `params` (numbered after those already
+ * there): what drizzle's insert builds, without building it. Its columns are those some row sets
+ * (or that drizzle fills itself), in the table's order; a row without one gets its default. For the
+ * writes of every booking, where drizzle's builder (column by column, value by value, through its
+ * SQL tree) cost more of the API's time than the database took to run them.
+ */
+export function insertText({ table, rows }: InsertRows, params: unknown[]): string {
+  const { quoted, columns } = insertColumnsOf(table);
+  const used = columns.filter((c) => c.fill !== undefined || rows.some((r) => r[c.key] !== undefined));
+  let text = `insert into ${quoted} (${used.map((c) => c.quoted).join(', ')}) values `;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    text += i ? ', (' : '(';
+    for (let j = 0; j < used.length; j++) {
+      const c = used[j]!;
+      if (j) text += ', ';
+      const value = row[c.key] === undefined ? c.fill?.() : row[c.key];
+      if (value === undefined) {
+        text += 'default';
+        continue;
+      }
+      const mapped = value === null || is(value, SQL) ? value : c.column.mapToDriverValue(value);
+      if (is(mapped, SQL)) throw new Error(`insertText: ${quoted}.${c.quoted} takes plain values, not SQL`);
+      params.push(mapped);
+      text += `$${params.length}`;
+    }
+    text += ')';
+  }
+  return text;
+}
+
+/**
+ * Rows of a statement's text and parameters, in the caller's transaction: on PostgreSQL a named
+ * prepared statement (named by a hash of its text: one per shape, parsed and planned once a
+ * connection), on the embedded database a plain query.
+ */
+export async function textRows<T>(exec: Executor, base: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Client || client instanceof pg.Pool) {
+    const res = await client.query<T & QueryResultRow>({ name: statementName(base, text), text, values: params });
+    return res.rows;
+  }
+  const res = await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params);
+  return res.rows;
+}
+
 /**
  * Several inserts as one statement (each a data-modifying WITH of it): one round trip instead of one
  * an insert. Their rows must not need each other's generated values (ids are made by the caller);
  * foreign keys and triggers are checked once the statement has written them all.
  */
-export async function insertTogether(exec: Executor, inserts: readonly { getSQL(): SQL }[]): Promise<void> {
-  if (!inserts.length) return;
-  const parts = inserts.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q.getSQL()})`);
-  await exec.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+export async function insertTogether(exec: Executor, inserts: readonly InsertRows[]): Promise<void> {
+  const parts = inserts.filter((i) => i.rows.length);
+  if (!parts.length) return;
+  const params: unknown[] = [];
+  const text = `with ${parts.map((p, i) => `w${i} as (${insertText(p, params)})`).join(', ')} select 1`;
+  await textRows(exec, 'insert_together', text, params);
 }
 
 const statementName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;

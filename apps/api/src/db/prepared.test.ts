@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, readyUser, type TestApp } from '../../test/helper';
-import { type Executor, preparedSelect, withTenant } from './client';
-import { services } from './schema/index';
+import { type Executor, insertTogether, preparedSelect, rowsOf, withTenant } from './client';
+import { customers, services } from './schema/index';
 
 /**
  * preparedSelect builds a select once and, on PostgreSQL, runs the query prepared for the first
@@ -60,5 +61,71 @@ describe('preparedSelect', () => {
     expect(second.length).toBeGreaterThan(0);
     // Another business's transaction sees none of these rows (row-level security on its connection).
     expect(others).toEqual([]);
+  });
+});
+
+/**
+ * insertTogether writes its rows from SQL built by hand (insertText), not by drizzle's insert: the
+ * rows it writes must be the rows drizzle's insert would, value for value, defaults included.
+ */
+describe('insertTogether', () => {
+  const serviceRows = (tenantId: string, tag: string) => [
+    { tenantId, id: randomUUID(), name: `${tag} قص`, price: 4500, duration: 30, bufferTime: 5, depositEnabled: true, description: null, createdAt: new Date('2026-01-02T03:04:05.678Z') },
+    // Leaves out what the first sets: those take the column's default.
+    { tenantId, id: randomUUID(), name: `${tag} Beard`, price: 9_007_199_254, duration: 45 },
+  ];
+  const customerRow = (tenantId: string, tag: string) => ({
+    tenantId,
+    id: randomUUID(),
+    firstName: `${tag} سارة`,
+    lastName: "O'Neil",
+    customFields: { note: 'قهوة "بلا سكر"', nested: [1, { a: null }] },
+    blockedAt: new Date('2026-03-04T05:06:07.000Z'),
+  });
+  const read = (tx: Executor, ids: string[]) =>
+    Promise.all([
+      tx.select().from(services).where(inArray(services.id, ids)).orderBy(asc(services.price)),
+      tx.select().from(customers).where(inArray(customers.id, ids)),
+    ]);
+  const shape = ([s, c]: Awaited<ReturnType<typeof read>>) => [
+    s.map(({ id: _i, name, createdAt, updatedAt: _u, ...rest }) => ({ ...rest, name: name.slice(name.indexOf(' ')), createdAt: createdAt.getFullYear() >= 2026 })),
+    c.map(({ id: _i, firstName, createdAt: _c, updatedAt: _u, ...rest }) => ({ ...rest, firstName: firstName.slice(firstName.indexOf(' ')) })),
+  ];
+
+  it("writes what drizzle's insert writes, defaults and JSON included, in one statement", async () => {
+    const [mine, theirs] = await withTenant(t.db, tenant, async (tx) => {
+      const a = [...serviceRows(tenant, 'A'), customerRow(tenant, 'A')];
+      await insertTogether(tx, [rowsOf(services, a.slice(0, 2) as (typeof services.$inferInsert)[]), rowsOf(customers, [])
+        , rowsOf(customers, a[2] as typeof customers.$inferInsert)]);
+      const b = [...serviceRows(tenant, 'B'), customerRow(tenant, 'B')];
+      await tx.insert(services).values(b.slice(0, 2) as (typeof services.$inferInsert)[]);
+      await tx.insert(customers).values(b[2] as typeof customers.$inferInsert);
+      return [await read(tx, a.map((r) => r.id)), await read(tx, b.map((r) => r.id))];
+    });
+    expect(mine[0]).toHaveLength(2);
+    expect(mine[1]).toHaveLength(1);
+    expect(mine[0][0]!.bufferTime).toBe(5);
+    expect(mine[0][1]!.bufferTime).toBe(0);
+    expect(mine[0][1]!.depositEnabled).toBe(false);
+    expect(mine[1][0]!.customFields).toEqual({ note: 'قهوة "بلا سكر"', nested: [1, { a: null }] });
+    expect(shape(mine)).toEqual(shape(theirs));
+  });
+
+  it('runs in the caller\'s transaction, under its business: a rollback takes the rows back, another business cannot be written', async () => {
+    const rows = serviceRows(tenant, 'C');
+    await expect(
+      withTenant(t.db, tenant, async (tx) => {
+        await insertTogether(tx, [rowsOf(services, rows)]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const left = await withTenant(t.db, tenant, (tx) => tx.select().from(services).where(inArray(services.id, rows.map((r) => r.id))));
+    expect(left).toEqual([]);
+    await expect(withTenant(t.db, tenant, (tx) => insertTogether(tx, [rowsOf(services, serviceRows(other, 'D'))]))).rejects.toThrow();
+  });
+
+  it('refuses a value given as SQL rather than writing it wrongly', async () => {
+    const row = { ...serviceRows(tenant, 'E')[0]!, name: sql`'x'` as unknown as string };
+    await expect(withTenant(t.db, tenant, (tx) => insertTogether(tx, [rowsOf(services, row)]))).rejects.toThrow(/plain values/);
   });
 });

@@ -42,7 +42,7 @@ import { orderEditable } from '@app/shared/states/order';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { type Database, type Executor, insertTogether, type Tx, withTenant } from '../../db/client';
+import { type Database, type Executor, insertTogether, rowsOf, type Tx, withTenant } from '../../db/client';
 import { bookingCrew, bookings as bookingsTable, type LineTax, orderItems, orderLogs, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { nextNumber, reserveNumbers } from '../../lib/numbers';
@@ -758,7 +758,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
         ...(existing
           ? []
           : [
-              tx.insert(ordersTable).values({
+              rowsOf(ordersTable, {
                 tenantId: actor.tenantId,
                 id: order.id,
                 number: order.number,
@@ -771,10 +771,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
                 ...fresh!.totals,
               }),
             ]),
-        tx.insert(orderItems).values(items),
-        tx.insert(bookingsTable).values(rowsToBook),
-        ...(crews.length ? [tx.insert(bookingCrew).values(crews)] : []),
-        tx.insert(orderLogs).values({
+        rowsOf(orderItems, items),
+        rowsOf(bookingsTable, rowsToBook),
+        rowsOf(bookingCrew, crews),
+        rowsOf(orderLogs, {
           tenantId: actor.tenantId,
           orderId: order.id,
           userId: actor.userId,

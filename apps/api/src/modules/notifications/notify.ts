@@ -4,9 +4,9 @@ import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
 import { localDateOf } from '@app/shared/scheduling/zoned';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client';
+import { type Database, type Executor, insertText, rowsOf, textRows } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { campaigns } from '../../db/schema/marketing';
@@ -253,6 +253,8 @@ export async function queueNotification(exec: Executor, values: typeof notificat
   return (await queueNotifications(exec, [{ values, address }]))[0] ?? null;
 }
 
+const OUTBOX = `"${getTableName(outboxMessages)}"`;
+
 /**
  * Writes keyed notifications and the outbox messages of those that can go (pending, with an
  * address), all in one statement: a message is written only when its notification is (its key new).
@@ -261,21 +263,24 @@ export async function queueNotification(exec: Executor, values: typeof notificat
 export async function queueNotifications(exec: Executor, items: readonly Queued[]): Promise<(string | null)[]> {
   if (!items.length) return [];
   const rows = items.map((q) => ({ ...q.values, id: q.values.id ?? randomUUID() }));
-  const insert = exec.insert(notifications).values(rows).onConflictDoNothing().returning({ id: notifications.id });
+  const params: unknown[] = [];
+  const insert = `${insertText(rowsOf(notifications, rows), params)} on conflict do nothing returning id`;
   const going = items.flatMap((q, i) => ((q.values.status ?? 'pending') === 'pending' && q.address ? [{ q, id: rows[i]!.id }] : []));
-  let made: { id: string }[];
-  if (!going.length) made = await insert;
-  else {
-    const messages = sql.join(
-      going.map(({ q, id }) => sql`(${id}::uuid, ${q.values.tenantId}::uuid, ${q.values.channel}::text, ${q.address}::text, ${q.values.title ?? null}::text, ${q.values.body}::text)`),
-      sql`, `,
-    );
-    const res = (await exec.execute(sql`with n as (${insert.getSQL()}),
-        o as (insert into ${outboxMessages} (tenant_id, channel, recipient, subject, body, notification_id)
+  let text = insert;
+  if (going.length) {
+    const messages = going
+      .map(({ q, id }) => {
+        params.push(id, q.values.tenantId, q.values.channel, q.address, q.values.title ?? null, q.values.body);
+        const n = params.length;
+        return `($${n - 5}::uuid, $${n - 4}::uuid, $${n - 3}::text, $${n - 2}::text, $${n - 1}::text, $${n}::text)`;
+      })
+      .join(', ');
+    text = `with n as (${insert}),
+        o as (insert into ${OUTBOX} (tenant_id, channel, recipient, subject, body, notification_id)
               select m.tenant_id, m.channel, m.recipient, m.subject, m.body, n.id from n join (values ${messages}) as m(id, tenant_id, channel, recipient, subject, body) on m.id = n.id)
-      select id from n`)) as unknown as { rows: { id: string }[] };
-    made = res.rows;
+      select id from n`;
   }
+  const made = await textRows<{ id: string }>(exec, 'queue_notifications', text, params);
   const written = new Set(made.map((r) => r.id));
   return rows.map((r) => (written.has(r.id) ? r.id : null));
 }
