@@ -264,21 +264,73 @@ export function preparedOnce<P extends Record<string, unknown>, R>(base: string,
 /** The counter connections of a request transaction (PostgreSQL only). */
 const counterPools = new WeakMap<Tx, pg.Pool>();
 
+/** One caller's wish for numbers: how many of each counter, and where its answer goes. */
+type NumberWish = { names: readonly string[]; counts: readonly number[]; resolve(taken: Map<string, number>): void; reject(err: unknown): void };
+/** Per counter pool and business: the wishes waiting for the statement under way to end (the key absent when none is). */
+const numberQueues = new WeakMap<pg.Pool, Map<string, NumberWish[]>>();
+
 /**
  * Bumps some of a business's counters by `counts` on a connection of their own, in one committed
- * statement, and answers each counter's new value; or null where the transaction has no such
- * connection (the embedded database, a system transaction): lib/numbers.ts.
+ * statement, and answers each counter's new value (the last of the caller's numbers); or null where
+ * the transaction has no such connection (the embedded database, a system transaction):
+ * lib/numbers.ts. One statement at a time per business: the callers that ask meanwhile are served
+ * together by the next one, each its own consecutive numbers in the order they asked (a burst of a
+ * business's bookings takes its numbers in a few statements, not one each).
  */
 export async function takeNumbersOutside(tx: Tx, tenantId: string, names: readonly string[], counts: readonly number[]): Promise<Map<string, number> | null> {
   const pool = counterPools.get(tx);
   if (!pool) return null;
-  const res = await pool.query<{ name: string; value: number }>({
-    name: 'take_numbers',
-    text: `insert into tenant_counters (tenant_id, name, value) select $1, n, c from unnest($2::text[], $3::int[]) as u(n, c)
-           on conflict (tenant_id, name) do update set value = tenant_counters.value + excluded.value returning name, value`,
-    values: [tenantId, names, counts],
+  let queues = numberQueues.get(pool);
+  if (!queues) {
+    queues = new Map();
+    numberQueues.set(pool, queues);
+  }
+  const waiting = queues;
+  return new Promise((resolve, reject) => {
+    const wish = { names, counts, resolve, reject };
+    const queue = waiting.get(tenantId);
+    if (queue) queue.push(wish);
+    else {
+      waiting.set(tenantId, []);
+      void takeTogether(pool, waiting, tenantId, [wish]);
+    }
   });
-  return new Map(res.rows.map((r) => [r.name, Number(r.value)]));
+}
+
+async function takeTogether(pool: pg.Pool, queues: Map<string, NumberWish[]>, tenantId: string, wishes: NumberWish[]): Promise<void> {
+  const totals = new Map<string, number>();
+  for (const w of wishes) {
+    w.names.forEach((n, i) => {
+      totals.set(n, (totals.get(n) ?? 0) + w.counts[i]!);
+    });
+  }
+  try {
+    const res = await pool.query<{ name: string; value: number }>({
+      name: 'take_numbers',
+      text: `insert into tenant_counters (tenant_id, name, value) select $1, n, c from unnest($2::text[], $3::int[]) as u(n, c)
+             on conflict (tenant_id, name) do update set value = tenant_counters.value + excluded.value returning name, value`,
+      values: [tenantId, [...totals.keys()], [...totals.values()]],
+    });
+    // Each counter's value before the statement, then each wish's share in turn.
+    const reached = new Map(res.rows.map((r) => [r.name, Number(r.value) - totals.get(r.name)!]));
+    for (const w of wishes) {
+      const mine = new Map<string, number>();
+      w.names.forEach((n, i) => {
+        const last = reached.get(n)! + w.counts[i]!;
+        reached.set(n, last);
+        mine.set(n, last);
+      });
+      w.resolve(mine);
+    }
+  } catch (err) {
+    for (const w of wishes) w.reject(err);
+  }
+  const next = queues.get(tenantId) ?? [];
+  if (!next.length) queues.delete(tenantId);
+  else {
+    queues.set(tenantId, []);
+    void takeTogether(pool, queues, tenantId, next);
+  }
 }
 const tenantRunners = new WeakMap<Database, TenantRunner>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

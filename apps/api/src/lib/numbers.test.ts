@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, injectAs, readyUser, type TestApp } from '../../test/helper';
 import { withTenant } from '../db/client';
 import { at, branch, customer, dayAhead, provider, service } from '../modules/bookings/bookings.fixtures';
-import { nextNumber } from './numbers';
+import { nextNumber, reserveNumbers } from './numbers';
 
 /**
  * Numbers without a queue (issue 15 §5): booking, order and payment numbers are taken outside the
@@ -66,6 +66,36 @@ describe.skipIf(!POSTGRES)('numbers people see, on PostgreSQL', () => {
       held.release();
       await held.done;
     }
+  });
+
+  const wants = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? { order: 1, booking: 2 } : i % 3 === 1 ? { booking: 1 } : { transaction: 3, booking: 1 }));
+  /** Each counter's ranges as handed out, in the order of `order` (the callers' by default). */
+  const rangesOf = (got: Awaited<ReturnType<typeof reserveNumbers>>[], name: 'order' | 'booking' | 'transaction') =>
+    wants.flatMap((w, i) => (w[name as keyof typeof w] ? [{ first: got[i]![name]!, count: w[name as keyof typeof w] as number }] : []));
+  const sideBySide = (ranges: { first: number; count: number }[]) => {
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.first).toBe(ranges[i - 1]!.first + ranges[i - 1]!.count);
+  };
+
+  it('those who ask while a business is taking numbers are served together by the next statement, in the order they asked', async () => {
+    // The server's own pg (the test file may load another copy of the module): the counters' pool is one of its pools.
+    const pools = Object.getPrototypeOf((t.db as unknown as { $client: object }).$client) as { query: (...args: unknown[]) => unknown };
+    const sent = vi.spyOn(pools, 'query');
+    let got: Awaited<ReturnType<typeof reserveNumbers>>[];
+    let statements: number;
+    try {
+      // All asked at once: the first's statement goes out, the 39 others wait for it and go in one more.
+      got = await withTenant(t.db, tenant, (tx) => Promise.all(wants.map((w) => reserveNumbers(tx, tenant, w))));
+      statements = sent.mock.calls.filter(([q]) => (q as { name?: string }).name === 'take_numbers').length;
+    } finally {
+      sent.mockRestore();
+    }
+    expect(statements).toBe(2);
+    for (const name of ['order', 'booking', 'transaction'] as const) sideBySide(rangesOf(got, name));
+  });
+
+  it('requests taking numbers at once each get their own, none shared and none skipped', async () => {
+    const got = await Promise.all(wants.map((w) => withTenant(t.db, tenant, (tx) => reserveNumbers(tx, tenant, w))));
+    for (const name of ['order', 'booking', 'transaction'] as const) sideBySide(rangesOf(got, name).sort((a, b) => a.first - b.first));
   });
 
   it('invoice numbers wait for each other and a rolled-back one is given back', async () => {
