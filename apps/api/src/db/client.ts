@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg, { type QueryResultRow } from 'pg';
+import { lazyTransaction, sendTogether, sendWithNext } from './pipeline';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -116,6 +117,27 @@ export async function preparedRows<T>(exec: Executor, name: string, query: SQL):
   return res.rows;
 }
 
+/**
+ * preparedRows of several queries sent together (db/pipeline.ts): one write and one round trip on
+ * PostgreSQL, each still its own statement with its own snapshot, run in order (a lock, then a read
+ * that must see what was committed before the lock was granted); one after the other elsewhere.
+ */
+export async function preparedRowsTogether(exec: Executor, queries: readonly { name: string; query: SQL }[]): Promise<unknown[][]> {
+  const internal = exec as unknown as { dialect?: PgDialect; session?: { client?: unknown } };
+  const client = internal.session?.client;
+  if (internal.dialect && client instanceof pg.Client) {
+    const dialect = internal.dialect;
+    const statements = queries.map(({ name, query }) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return { name: statementName(name, text), text, values: params };
+    });
+    return (await sendTogether(client, statements)).map((r) => r.rows);
+  }
+  const out: unknown[][] = [];
+  for (const { name, query } of queries) out.push(await preparedRows(exec, name, query));
+  return out;
+}
+
 /** The rows of one insert, as drizzle's `insert(table).values(rows)` takes them (plain values, no SQL). */
 export type InsertRows = { readonly table: PgTable; readonly rows: readonly Record<string, unknown>[] };
 
@@ -198,12 +220,25 @@ export async function textRows<T>(exec: Executor, base: string, text: string, pa
  * an insert. Their rows must not need each other's generated values (ids are made by the caller);
  * foreign keys and triggers are checked once the statement has written them all.
  */
-export async function insertTogether(exec: Executor, inserts: readonly InsertRows[]): Promise<void> {
+export async function insertTogether(exec: Executor, inserts: readonly InsertRows[], opts: { withNext?: boolean } = {}): Promise<void> {
   const parts = inserts.filter((i) => i.rows.length);
   if (!parts.length) return;
   const params: unknown[] = [];
   const text = `with ${parts.map((p, i) => `w${i} as (${insertText(p, params)})`).join(', ')} select 1`;
-  await textRows(exec, 'insert_together', text, params);
+  // `withNext`: sent with the transaction's next statement (or its commit), which fails in its place
+  // if the insert does; for a caller that reads next anyway and has nothing to catch of the insert's own.
+  if (opts.withNext) await writeWithNext(exec, 'insert_together', text, params);
+  else await textRows(exec, 'insert_together', text, params);
+}
+
+/**
+ * A write whose answer nobody reads, sent with the transaction's next statement (or its commit) on
+ * PostgreSQL (db/pipeline.ts): that statement fails in its place if it fails. At once elsewhere.
+ */
+export async function writeWithNext(exec: Executor, base: string, text: string, params: unknown[]): Promise<void> {
+  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+  if (sendWithNext(client, { name: statementName(base, text), text, values: params })) return;
+  await textRows(exec, base, text, params);
 }
 
 const statementName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
@@ -336,12 +371,11 @@ const tenantRunners = new WeakMap<Database, TenantRunner>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * withTenant on PostgreSQL, a round trip shorter: drizzle's transaction sends BEGIN on its own and
- * the tenant context after it; here both go in one simple-protocol message, then the same drizzle
- * transaction object (savepoints included) runs `fn` on the connection. Every request opens one of
- * these, so a round trip here is a round trip on every request. The simple protocol takes no
- * parameters: the tenant id is written into the text, and only ever a uuid (checked here; it comes
- * from our own token row).
+ * withTenant on PostgreSQL, two round trips shorter: drizzle's transaction sends BEGIN on its own and
+ * the tenant context after it; here both wait and go out with the transaction's first statement, in
+ * one write (db/pipeline.ts), then the same drizzle transaction object (savepoints included) runs
+ * `fn` on the connection. Every request opens one of these, so a round trip here is a round trip on
+ * every request.
  */
 function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): TenantRunner {
   const internal = db as unknown as { dialect: PgDialect; session: { options: unknown } };
@@ -356,22 +390,28 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
     const session = new NodePgSession(client, dialect, undefined, options as never);
     const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
     counterPools.set(tx, counterPool);
-    // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool drops it on release.
+    // The opening goes out with the transaction's first statement (db/pipeline.ts): if it fails, the
+    // server skips that statement, so nothing ever runs outside the business's context.
+    const txn = lazyTransaction(client, [{ text: 'begin' }, { text: ENTER_TENANT, values: [tenantId] }]);
+    let discard = false;
     try {
-      await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true), set_config('role', 'app_user', true)`);
       try {
         const result = await fn(tx);
-        await client.query('commit');
+        discard = await txn.end(true);
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => {});
+        discard = await txn.end(false).catch(() => true);
         throw err;
       }
     } finally {
-      client.release();
+      // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool
+      // drops it on release; so is one whose prepared statements are in doubt.
+      client.release(discard || undefined);
     }
   };
 }
+
+const ENTER_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)`;
 
 /** Scopes the rest of an open transaction to one tenant, under row-level security. */
 export async function enterTenant(tx: Tx, tenantId: string) {

@@ -2,7 +2,7 @@ import type { NotificationAction } from '@app/shared/schemas/notifications';
 import type { OfferChannel } from '@app/shared/schemas/offers';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedRows, preparedSelect, type Tx } from '../../db/client';
+import { type Executor, preparedRows, preparedRowsTogether, preparedSelect, type Tx } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
 import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
@@ -239,16 +239,33 @@ export async function lockProviders(
   tenantId: string,
   sel: { ids: readonly string[] } | { branchId: string; serviceIds: readonly string[] },
 ): Promise<Locked> {
+  return lockedOf(await preparedRows<LockedRow>(tx, 'lock_providers', lockProvidersQuery(tenantId, sel)));
+}
+
+/**
+ * lockProviders of `ids` and then loadSlotInputs of those providers, sent together (one round trip):
+ * the read still runs after the lock is granted, as a statement of its own, so it sees every booking
+ * committed before. For a booking with its provider chosen, whose inputs do not wait on the lock's answer.
+ */
+export async function lockAndLoad(tx: Tx, tenantId: string, ids: readonly string[], q: Omit<SlotInputsQuery, 'providerIds'>): Promise<{ locked: Locked; inputs: SlotInputs }> {
+  const [locked, inputs] = await preparedRowsTogether(tx, [
+    { name: 'lock_providers', query: lockProvidersQuery(tenantId, { ids }) },
+    { name: 'slot_inputs', query: slotInputsQuery(tenantId, { ...q, providerIds: [...ids] }) },
+  ]);
+  const [row] = inputs as SlotInputsRow[];
+  if (!row) throw new Error('slot inputs query returned nothing');
+  return { locked: lockedOf(locked as LockedRow[]), inputs: toSlotInputs(row) };
+}
+
+type LockedRow = { id: string; candidate: boolean };
+const lockedOf = (rows: LockedRow[]): Locked => ({ candidates: rows.filter((r) => r.candidate).map((r) => r.id), all: rows.map((r) => r.id) });
+
+function lockProvidersQuery(tenantId: string, sel: { ids: readonly string[] } | { branchId: string; serviceIds: readonly string[] }): SQL {
   const filter = 'ids' in sel ? sql`p.id = any(${uuidArray([...new Set(sel.ids)])})` : candidateFilter(sel.branchId, [...new Set(sel.serviceIds)]);
-  const locked = await preparedRows<{ id: string; candidate: boolean }>(
-    tx,
-    'lock_providers',
-    sql`with c as (select p.id, p.assignment_type from providers p where p.tenant_id = ${tenantId} and ${filter})
+  return sql`with c as (select p.id, p.assignment_type from providers p where p.tenant_id = ${tenantId} and ${filter})
         select p.id, p.id in (select id from c) as candidate from providers p
         where p.tenant_id = ${tenantId} and (p.id in (select id from c) or p.id in (${crewOf(tenantId, sql`select id, assignment_type from c`)}))
-        order by p.id for no key update of p`,
-  );
-  return { candidates: locked.filter((r) => r.candidate).map((r) => r.id), all: locked.map((r) => r.id) };
+        order by p.id for no key update of p`;
 }
 
 /** The crew of a booking, replacing the one it had (`fresh`: a booking just made, which has none yet). */

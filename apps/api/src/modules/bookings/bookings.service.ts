@@ -439,15 +439,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
     // queueing on the provider lock behind every other request for it (a burst on one slot). The
     // locked check below stays the guarantee; this one only refuses what it would refuse too.
     await precheck(tx, ctx, a, distinct);
-    const locked = a.staffId
-      ? await repo.lockProviders(tx, ctx.tenantId, { ids: [a.staffId] })
-      : await repo.lockProviders(tx, ctx.tenantId, { branchId: a.branchId, serviceIds: distinct });
-    if (locked.candidates.length === 0) throw a.staffId ? fieldError('staff_id', 'not_exists') : fieldError('staff_id', 'no_provider_available');
     const date = localDateOf(a.start, a.zone);
-    const inputs = await repo.loadSlotInputs(tx, ctx.tenantId, {
+    const query = {
       branchId: a.branchId,
       serviceIds: distinct,
-      providerIds: locked.candidates,
       from: date,
       to: date,
       tenantTimezone: ctx.tenant.timezone,
@@ -455,7 +450,18 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       excludeHoldIds: a.excludeHoldIds ?? [],
       // A past visit meets the visits that happened then (completed) as well as the active ones.
       ...(a.past ? { busyStatuses: PAST_BUSY_STATUSES } : {}),
-    });
+    };
+    let locked: repo.Locked;
+    let inputs: repo.SlotInputs;
+    if (a.staffId) {
+      // The chosen provider: the lock and the read of the inputs go together.
+      ({ locked, inputs } = await repo.lockAndLoad(tx, ctx.tenantId, [a.staffId], query));
+      if (locked.candidates.length === 0) throw fieldError('staff_id', 'not_exists');
+    } else {
+      locked = await repo.lockProviders(tx, ctx.tenantId, { branchId: a.branchId, serviceIds: distinct });
+      if (locked.candidates.length === 0) throw fieldError('staff_id', 'no_provider_available');
+      inputs = await repo.loadSlotInputs(tx, ctx.tenantId, { ...query, providerIds: locked.candidates });
+    }
     // Everyone computed must be locked: a crew that changed since the lock (a team edited meanwhile) is refused.
     const held = new Set(locked.all);
     if (inputs.providers.some((p) => !held.has(p.id))) throw fieldError('start_time', 'time_slot_booked');
@@ -753,7 +759,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       );
       await assertWithinPlan(tx, actor.tenant, 'bookings_per_month', rowsToBook.length);
       // The order (when new), its lines, the appointments, their crews and the log line, all in one
-      // statement: a round trip, not one a row, while the provider is locked.
+      // statement, sent with the next (the new bookings' read): a round trip, not one a row, while the
+      // provider is locked.
       await insertTogether(tx, [
         ...(existing
           ? []
@@ -791,7 +798,10 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
             ...opts.log,
           },
         }),
-      ]);
+      ],
+        // With the read of the new bookings that follows: one round trip for both.
+        { withNext: true },
+      );
       if (existing) {
         if (fee > 0) {
           await tx
@@ -807,7 +817,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       if (pastVisit) rows = await repo.readBookings(tx, actor.tenantId, actor.tenant.timezone, { ids }, { order: 'start' });
       else {
         const read = await repo.readBookingsWithNotice(tx, actor.tenantId, actor.tenant.timezone, ids, 'booking_created');
-        await queueBookingNotices(tx, read.map(noticeOf), 'booking_created', 'created');
+        // New bookings' messages (new keys), sent with the commit.
+        await queueBookingNotices(tx, read.map(noticeOf), 'booking_created', 'created', { withNext: true });
         rows = read;
       }
       return { order_id: order.id, order_number: order.number, bookings: rows.map(toBooking) };

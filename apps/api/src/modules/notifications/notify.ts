@@ -6,7 +6,7 @@ import { localDateOf } from '@app/shared/scheduling/zoned';
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Executor, insertText, rowsOf, textRows } from '../../db/client';
+import { type Database, type Executor, insertText, rowsOf, textRows, writeWithNext } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { campaigns } from '../../db/schema/marketing';
@@ -260,7 +260,7 @@ const OUTBOX = `"${getTableName(outboxMessages)}"`;
  * address), all in one statement: a message is written only when its notification is (its key new).
  * Answers each one's new id, or null where its key was already used.
  */
-export async function queueNotifications(exec: Executor, items: readonly Queued[]): Promise<(string | null)[]> {
+export async function queueNotifications(exec: Executor, items: readonly Queued[], opts: { withNext?: boolean } = {}): Promise<(string | null)[]> {
   if (!items.length) return [];
   const rows = items.map((q) => ({ ...q.values, id: q.values.id ?? randomUUID() }));
   const params: unknown[] = [];
@@ -279,6 +279,12 @@ export async function queueNotifications(exec: Executor, items: readonly Queued[
         o as (insert into ${OUTBOX} (tenant_id, channel, recipient, subject, body, notification_id)
               select m.tenant_id, m.channel, m.recipient, m.subject, m.body, n.id from n join (values ${messages}) as m(id, tenant_id, channel, recipient, subject, body) on m.id = n.id)
       select id from n`;
+  }
+  if (opts.withNext) {
+    // Sent with the transaction's next statement or its commit: each one's id as sent, for the
+    // messages of something just made, whose keys cannot have been used yet.
+    await writeWithNext(exec, 'queue_notifications', text, params);
+    return rows.map((r) => r.id);
   }
   const made = await textRows<{ id: string }>(exec, 'queue_notifications', text, params);
   const written = new Set(made.map((r) => r.id));
@@ -299,10 +305,16 @@ export async function notifyBookings(exec: Executor, tenantId: string, bookingId
   return queueBookingNotices(exec, await bookingContexts(exec, tenantId, bookingIds, action), action, event);
 }
 
-/** The messages of contexts read with `action`'s templates (`bookingContexts`, or the read model with `noticeColumns`), in one statement. Answers how many were new. */
-export async function queueBookingNotices(exec: Executor, contexts: readonly NoticeContext[], action: Exclude<NotificationAction, 'booking_reminder'>, event: string): Promise<number> {
+/** The messages of contexts read with `action`'s templates (`bookingContexts`, or the read model with `noticeColumns`), in one statement. Answers how many were new (with `withNext`, how many were sent). */
+export async function queueBookingNotices(
+  exec: Executor,
+  contexts: readonly NoticeContext[],
+  action: Exclude<NotificationAction, 'booking_reminder'>,
+  event: string,
+  opts: { withNext?: boolean } = {},
+): Promise<number> {
   const items = contexts.flatMap((c) => c.templates.map((t) => noticeOfTemplate(t, c, `${action}:${c.booking.id}:${t.id}:${event}`, null)));
-  return (await queueNotifications(exec, items)).filter((id) => id !== null).length;
+  return (await queueNotifications(exec, items, opts)).filter((id) => id !== null).length;
 }
 
 /**

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openTestDb, rows, type TestDb } from '../../test/helper';
+import { insertTogether, rowsOf, type Tx, withTenant } from './client';
+import { sendTogether } from './pipeline';
+import { services } from './schema/index';
+
+/**
+ * Statements sent together (db/pipeline.ts): a tenant transaction's opening goes out with its first
+ * statement, a booking's writes with the read after them, a lock with the read it guards. What must
+ * hold: each statement runs in order and answers its own rows; after an error nothing later runs
+ * (the opening's guarantee: no statement ever runs outside its business); a write sent with the next
+ * statement fails that statement and its transaction, or is committed with the commit; a transaction
+ * that sends nothing sends nothing. PostgreSQL only (the embedded database sends nothing over a socket).
+ */
+const POSTGRES = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
+  let db: TestDb;
+  let tenant: string;
+  let other: string;
+
+  beforeAll(async () => {
+    db = await openTestDb();
+    [tenant, other] = (await rows<{ id: string }>(db.db, sql`insert into tenants (name, subdomain) values ('Pipe A', ${`pipe-a-${Date.now()}`}), ('Pipe B', ${`pipe-b-${Date.now()}`}) returning id`)).map(
+      (r) => r.id,
+    ) as [string, string];
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const clientOf = (tx: Tx) => (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+  /** The round trips a function makes on its transaction's connection (each one query of node-postgres). */
+  const roundTrips = async <T>(tx: Tx, fn: () => Promise<T>): Promise<[T, number]> => {
+    const spy = vi.spyOn(Object.getPrototypeOf(clientOf(tx)) as { query: (...a: unknown[]) => unknown }, 'query');
+    try {
+      const out = await fn();
+      return [out, spy.mock.calls.length];
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  const service = (tenantId: string, name: string) => ({ tenantId, id: randomUUID(), name, price: 100, duration: 30 });
+  const named = (id: string) => withTenant(db.db, tenant, (tx) => tx.select({ name: services.name }).from(services).where(sql`${services.id} = ${id}`));
+
+  it("opens the transaction with its first statement, in the business's context, in one round trip", async () => {
+    const [context, trips] = await withTenant(db.db, tenant, (tx) =>
+      roundTrips(tx, async () => ((await tx.execute(sql`select current_setting('app.tenant_id') as tenant, current_user as role`)) as unknown as { rows: unknown[] }).rows),
+    );
+    expect(trips).toBe(1);
+    // Inside the transaction: the opening's settings are local to it (they would be gone by now otherwise).
+    expect(context).toEqual([{ tenant, role: 'app_user' }]);
+    // Another business's rows stay hidden (row-level security) in a transaction opened this way.
+    const mine = service(tenant, 'Mine');
+    await withTenant(db.db, tenant, (tx) => tx.insert(services).values(mine));
+    expect(await withTenant(db.db, other, (tx) => tx.select().from(services).where(sql`${services.id} = ${mine.id}`))).toEqual([]);
+  });
+
+  it('sends nothing for a transaction that sends nothing', async () => {
+    let trips = -1;
+    await withTenant(db.db, tenant, async (tx) => {
+      const counted = vi.spyOn(Object.getPrototypeOf(clientOf(tx)) as { query: (...a: unknown[]) => unknown }, 'query');
+      await Promise.resolve();
+      trips = counted.mock.calls.length;
+      counted.mockRestore();
+    });
+    expect(trips).toBe(0);
+  });
+
+  it('runs statements in order, each answering its own rows, and skips every one after an error', async () => {
+    const a = service(tenant, 'Before the error');
+    const b = service(tenant, 'After the error');
+    const c = service(tenant, 'Rolled back');
+    const results = await withTenant(db.db, tenant, async (tx) => {
+      await insertTogether(tx, [rowsOf(services, a)]);
+      return sendTogether(clientOf(tx), [
+        { text: 'select $1::int + 1 as n', values: [41] },
+        { text: 'select name from services where id = $1', values: [a.id] },
+        { text: `select 1 as none where false` },
+      ]);
+    });
+    expect(results.map((r) => r.rows)).toEqual([[{ n: 42 }], [{ name: 'Before the error' }], []]);
+
+    await expect(
+      withTenant(db.db, tenant, (tx) =>
+        sendTogether(clientOf(tx), [
+          { text: `insert into services (tenant_id, id, name, price, duration) values ($1, $2, $3, 100, 30)`, values: [tenant, c.id, c.name] },
+          { text: 'select 1 / 0' },
+          { text: `insert into services (tenant_id, id, name, price, duration) values ($1, $2, $3, 100, 30)`, values: [tenant, b.id, b.name] },
+        ]),
+      ),
+    ).rejects.toThrow(/division by zero/);
+    // The statement after the error never ran; the one before it went with the rollback.
+    expect(await named(b.id)).toEqual([]);
+    expect(await named(c.id)).toEqual([]);
+  });
+
+  it('a write sent with the next statement goes in the same round trip, and fails that statement when it fails', async () => {
+    const s = service(tenant, 'Sent with the next');
+    const [read, trips] = await withTenant(db.db, tenant, async (tx) => {
+      await tx.execute(sql`select 1`);
+      return roundTrips(tx, async () => {
+        await insertTogether(tx, [rowsOf(services, s)], { withNext: true });
+        return ((await tx.execute(sql`select name from services where id = ${s.id}`)) as unknown as { rows: unknown[] }).rows;
+      });
+    });
+    expect(trips).toBe(1);
+    expect(read).toEqual([{ name: 'Sent with the next' }]);
+
+    // A duplicate key: the next statement fails in its place, and the transaction rolls back.
+    const again = { ...service(tenant, 'Never written'), id: s.id };
+    const fresh = service(tenant, 'Written before the failure');
+    const failed = await withTenant(db.db, tenant, async (tx) => {
+      await tx.insert(services).values(fresh);
+      await insertTogether(tx, [rowsOf(services, again)], { withNext: true });
+      await tx.execute(sql`select 1`);
+    }).catch((e: Error & { cause?: { code?: string } }) => e);
+    // The read reports the insert's error (drizzle names the statement it sent).
+    expect((failed as { cause?: { code?: string } }).cause?.code).toBe('23505');
+    expect(await named(fresh.id)).toEqual([]);
+  });
+
+  it('a write sent with the next statement is committed with the commit when nothing follows it', async () => {
+    const s = service(tenant, 'Sent with the commit');
+    await withTenant(db.db, tenant, (tx) => insertTogether(tx, [rowsOf(services, s)], { withNext: true }));
+    expect(await named(s.id)).toEqual([{ name: 'Sent with the commit' }]);
+    // And dropped with a rollback.
+    const dropped = service(tenant, 'Dropped');
+    await expect(
+      withTenant(db.db, tenant, async (tx) => {
+        await insertTogether(tx, [rowsOf(services, dropped)], { withNext: true });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await named(dropped.id)).toEqual([]);
+  });
+
+  it('a named statement parsed in a pipeline that fails can be used again afterwards', async () => {
+    const name = `pipe_test_${Date.now()}`;
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        withTenant(db.db, tenant, (tx) =>
+          sendTogether(clientOf(tx), [
+            { name, text: 'select $1::int as n', values: [i] },
+            { text: 'select 1 / 0' },
+          ]),
+        ),
+      ).rejects.toThrow(/division by zero/);
+    }
+    // Every connection of the pool, the failed ones' replacements included, runs it.
+    const got = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => withTenant(db.db, tenant, async (tx) => (await sendTogether<{ n: number }>(clientOf(tx), [{ name, text: 'select $1::int as n', values: [i] }]))[0]!.rows[0]!.n)),
+    );
+    expect(got).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+});
