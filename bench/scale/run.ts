@@ -27,6 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
+import { type Piped, sendTogether } from '../../apps/api/src/db/pipeline';
 import { DEMO } from '../../apps/api/src/db/seed';
 import { httpSignIn } from '../lib/auth';
 import { cpuNow, cpuSpent } from '../lib/cpu';
@@ -52,7 +53,9 @@ const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 // ------------------------------------------------------------------ capturing an endpoint's SQL
 
-type Statement = { text: string; values?: unknown[]; rowMode?: string; types?: unknown };
+/** A statement as the API sent it; `batch` numbers those it sent together (db/pipeline.ts), which the replay sends together too. */
+type Statement = { text: string; values?: unknown[]; rowMode?: string; types?: unknown; batch?: number };
+let batches = 0;
 let recording: Statement[] | null = null;
 const clientProto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
 const originalQuery = clientProto.query;
@@ -60,7 +63,10 @@ clientProto.query = function (this: unknown, ...a: unknown[]) {
   if (recording) {
     const [config, values] = a;
     if (typeof config === 'string') recording.push({ text: config, ...(Array.isArray(values) ? { values } : {}) });
-    else if (config && typeof config === 'object' && 'text' in config) {
+    else if (config && typeof config === 'object' && Array.isArray((config as { statements?: unknown }).statements)) {
+      const batch = ++batches;
+      for (const st of (config as { statements: Piped[] }).statements) recording.push({ text: st.text, ...(st.values ? { values: [...st.values] } : {}), batch });
+    } else if (config && typeof config === 'object' && 'text' in config) {
       const c = config as Statement;
       const v = c.values ?? (Array.isArray(values) ? values : undefined);
       recording.push({ text: c.text, ...(v ? { values: v } : {}), ...(c.rowMode ? { rowMode: c.rowMode } : {}), ...(c.types ? { types: c.types } : {}) });
@@ -81,12 +87,27 @@ async function captureSql(inject: () => Promise<{ statusCode: number }>): Promis
   return out.filter((s) => !/update "access_tokens"/i.test(s.text));
 }
 
+/** The round trips a request's statements take: one per batch sent together, one for each of the rest. */
+const roundTrips = (statements: Statement[]) => new Set(statements.map((s, i) => s.batch ?? `single ${i}`)).size;
+
 let replayFailed = false;
 /** The statements of one request, replayed on one connection of `pool`. */
 async function replay(pool: pg.Pool, statements: Statement[]): Promise<boolean> {
   const c = await pool.connect();
   try {
-    for (const s of statements) await c.query({ ...s } as pg.QueryConfig);
+    for (let i = 0; i < statements.length; ) {
+      const s = statements[i]!;
+      if (s.batch === undefined) {
+        await c.query({ ...s } as pg.QueryConfig);
+        i++;
+        continue;
+      }
+      // Sent together as the API sent them: one write, one round trip.
+      let end = i;
+      while (end < statements.length && statements[end]!.batch === s.batch) end++;
+      await sendTogether(c, statements.slice(i, end));
+      i = end;
+    }
     return true;
   } catch (err) {
     if (!replayFailed) console.error('replay failed:', (err as Error).message);
@@ -183,7 +204,7 @@ async function main() {
       rows.push({ name: r.name, api, sql, alone, bytes });
       console.log(
         `${r.name.padEnd(20)} API ${fmt(api.rps).padStart(6)} req/s  p50 ${fmt(api.p50, 1).padStart(7)} ms  p99 ${fmt(api.p99, 1).padStart(7)} ms${api.errors ? `  (${api.errors} errors)` : ''}` +
-          ` | SQL (${statements.length} statements) ${fmt(sql.rps).padStart(6)} req/s  p50 ${fmt(sql.p50, 1).padStart(6)} ms  p99 ${fmt(sql.p99, 1).padStart(6)} ms` +
+          ` | SQL (${statements.length} statements, ${roundTrips(statements)} trips) ${fmt(sql.rps).padStart(6)} req/s  p50 ${fmt(sql.p50, 1).padStart(6)} ms  p99 ${fmt(sql.p99, 1).padStart(6)} ms` +
           ` | API÷SQL ${fmt(api.rps / sql.rps, 2)} | alone p50 ${fmt(alone.p50, 1)} ms | answer ${fmt(plainBytes / 1024, 1)} kB, ${fmt(bytes / 1024, 1)} kB sent`,
       );
     }
