@@ -178,6 +178,7 @@ function insertColumnsOf(table: PgTable) {
 export function insertText({ table, rows }: InsertRows, params: unknown[]): string {
   const { quoted, columns } = insertColumnsOf(table);
   const used = columns.filter((c) => c.fill !== undefined || rows.some((r) => r[c.key] !== undefined));
+  if (!used.length) throw new Error(`insertText: no row of ${quoted} sets a column`);
   let text = `insert into ${quoted} (${used.map((c) => c.quoted).join(', ')}) values `;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -201,14 +202,23 @@ export function insertText({ table, rows }: InsertRows, params: unknown[]): stri
 }
 
 /**
- * Rows of a statement's text and parameters, in the caller's transaction: on PostgreSQL a named
- * prepared statement (named by a hash of its text: one per shape, parsed and planned once a
- * connection), on the embedded database a plain query.
+ * The name a hand-built statement is prepared under, or null to send it unnamed: only statements of a
+ * few rows each are prepared, so that the shapes a connection keeps (one per row count and set of
+ * columns) stay few; a longer one is parsed and planned each time.
  */
-export async function textRows<T>(exec: Executor, base: string, text: string, params: unknown[]): Promise<T[]> {
+export function smallShape(base: string, ...rowCounts: number[]): string | null {
+  return rowCounts.every((n) => n <= 4) ? base : null;
+}
+
+/**
+ * Rows of a statement's text and parameters, in the caller's transaction: on PostgreSQL a named
+ * prepared statement when `base` is given (named by a hash of its text: one per shape, parsed and
+ * planned once a connection), else unnamed; on the embedded database a plain query.
+ */
+export async function textRows<T>(exec: Executor, base: string | null, text: string, params: unknown[]): Promise<T[]> {
   const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
   if (client instanceof pg.Client || client instanceof pg.Pool) {
-    const res = await client.query<T & QueryResultRow>({ name: statementName(base, text), text, values: params });
+    const res = await client.query<T & QueryResultRow>(base ? { name: statementName(base, text), text, values: params } : { text, values: params });
     return res.rows;
   }
   const res = await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params);
@@ -227,17 +237,18 @@ export async function insertTogether(exec: Executor, inserts: readonly InsertRow
   const text = `with ${parts.map((p, i) => `w${i} as (${insertText(p, params)})`).join(', ')} select 1`;
   // `withNext`: sent with the transaction's next statement (or its commit), which fails in its place
   // if the insert does; for a caller that reads next anyway and has nothing to catch of the insert's own.
-  if (opts.withNext) await writeWithNext(exec, 'insert_together', text, params);
-  else await textRows(exec, 'insert_together', text, params);
+  const base = smallShape('insert_together', ...parts.map((p) => p.rows.length));
+  if (opts.withNext) await writeWithNext(exec, base, text, params);
+  else await textRows(exec, base, text, params);
 }
 
 /**
  * A write whose answer nobody reads, sent with the transaction's next statement (or its commit) on
  * PostgreSQL (db/pipeline.ts): that statement fails in its place if it fails. At once elsewhere.
  */
-export async function writeWithNext(exec: Executor, base: string, text: string, params: unknown[]): Promise<void> {
+export async function writeWithNext(exec: Executor, base: string | null, text: string, params: unknown[]): Promise<void> {
   const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
-  if (sendWithNext(client, { name: statementName(base, text), text, values: params })) return;
+  if (sendWithNext(client, { name: base ? statementName(base, text) : undefined, text, values: params })) return;
   await textRows(exec, base, text, params);
 }
 
@@ -333,13 +344,13 @@ export async function takeNumbersOutside(tx: Tx, tenantId: string, names: readon
 }
 
 async function takeTogether(pool: pg.Pool, queues: Map<string, NumberWish[]>, tenantId: string, wishes: NumberWish[]): Promise<void> {
-  const totals = new Map<string, number>();
-  for (const w of wishes) {
-    w.names.forEach((n, i) => {
-      totals.set(n, (totals.get(n) ?? 0) + w.counts[i]!);
-    });
-  }
   try {
+    const totals = new Map<string, number>();
+    for (const w of wishes) {
+      w.names.forEach((n, i) => {
+        totals.set(n, (totals.get(n) ?? 0) + w.counts[i]!);
+      });
+    }
     const res = await pool.query<{ name: string; value: number }>({
       name: 'take_numbers',
       text: `insert into tenant_counters (tenant_id, name, value) select $1, n, c from unnest($2::text[], $3::int[]) as u(n, c)
@@ -359,12 +370,14 @@ async function takeTogether(pool: pg.Pool, queues: Map<string, NumberWish[]>, te
     }
   } catch (err) {
     for (const w of wishes) w.reject(err);
-  }
-  const next = queues.get(tenantId) ?? [];
-  if (!next.length) queues.delete(tenantId);
-  else {
-    queues.set(tenantId, []);
-    void takeTogether(pool, queues, tenantId, next);
+  } finally {
+    // Those who asked meanwhile go next, together; the business's queue ends when none did.
+    const next = queues.get(tenantId) ?? [];
+    if (!next.length) queues.delete(tenantId);
+    else {
+      queues.set(tenantId, []);
+      void takeTogether(pool, queues, tenantId, next);
+    }
   }
 }
 const tenantRunners = new WeakMap<Database, TenantRunner>();
@@ -393,20 +406,20 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
     // The opening goes out with the transaction's first statement (db/pipeline.ts): if it fails, the
     // server skips that statement, so nothing ever runs outside the business's context.
     const txn = lazyTransaction(client, [{ text: 'begin' }, { text: ENTER_TENANT, values: [tenantId] }]);
-    let discard = false;
+    // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool
+    // drops it on release; so is one whose rollback failed.
+    let lost: Error | undefined;
     try {
-      try {
-        const result = await fn(tx);
-        discard = await txn.end(true);
-        return result;
-      } catch (err) {
-        discard = await txn.end(false).catch(() => true);
-        throw err;
-      }
+      const result = await fn(tx);
+      await txn.end(true);
+      return result;
+    } catch (err) {
+      await txn.end(false).catch((e: Error) => {
+        lost = e;
+      });
+      throw err;
     } finally {
-      // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool
-      // drops it on release; so is one whose prepared statements are in doubt.
-      client.release(discard || undefined);
+      client.release(lost);
     }
   };
 }

@@ -156,4 +156,73 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     );
     expect(got).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
+
+  it('a value that cannot be sent fails its own query only: the opening still goes with the next, in the business', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const [bad, context] = await withTenant(db.db, tenant, async (tx) => {
+      const failing = sendTogether(clientOf(tx), [{ text: 'select $1::jsonb as j', values: [circular] }]).then(
+        () => null,
+        (e: Error) => e,
+      );
+      const read = tx.execute(sql`select current_setting('app.tenant_id', true) as tenant, current_user as role`);
+      return [await failing, ((await read) as unknown as { rows: unknown[] }).rows];
+    });
+    expect(bad).toBeInstanceOf(Error);
+    expect(context).toEqual([{ tenant, role: 'app_user' }]);
+  });
+
+  it('after a statement that carried the opening fails, nothing more is sent in that transaction, its commit included', async () => {
+    const s = service(tenant, 'Never outside its business');
+    const outcome: string[] = [];
+    await expect(
+      withTenant(db.db, tenant, async (tx) => {
+        outcome.push(await tx.execute(sql`select 1 / 0`).then(() => 'ran', () => 'failed'));
+        outcome.push(
+          await tx
+            .insert(services)
+            .values(s)
+            .then(
+              () => 'ran',
+              (e: Error & { cause?: Error }) => (/earlier failed statement/.test(`${e.message} ${e.cause?.message}`) ? 'refused' : e.message),
+            ),
+        );
+      }),
+    ).rejects.toThrow(/earlier failed statement/);
+    expect(outcome).toEqual(['failed', 'refused']);
+    expect(await named(s.id)).toEqual([]);
+  });
+
+  it('a savepoint after a failed statement keeps the statements the server parsed: the same name runs again', async () => {
+    const name = `pipe_sp_${Date.now()}`;
+    const got = await withTenant(db.db, tenant, async (tx) => {
+      await tx
+        .transaction(async (sp) =>
+          sendTogether(clientOf(sp as unknown as Tx), [
+            { name, text: 'select $1::int as n', values: [1] },
+            { text: 'select 1 / 0' },
+          ]),
+        )
+        .catch(() => null);
+      return (await sendTogether<{ n: number }>(clientOf(tx), [{ name, text: 'select $1::int as n', values: [2] }]))[0]!.rows;
+    });
+    expect(got).toEqual([{ n: 2 }]);
+  });
+
+  it('a write waiting to go out goes alone before a savepoint, and its failure fails the transaction', async () => {
+    const s = service(tenant, 'Before the savepoint');
+    const again = { ...service(tenant, 'Duplicate'), id: s.id };
+    await withTenant(db.db, tenant, (tx) => tx.insert(services).values(s));
+    const kept = service(tenant, 'Inside the savepoint');
+    await expect(
+      withTenant(db.db, tenant, async (tx) => {
+        await insertTogether(tx, [rowsOf(services, again)], { withNext: true });
+        await tx.transaction(async (sp) => {
+          await sp.insert(services).values(kept);
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await named(kept.id)).toEqual([]);
+  });
 });
+

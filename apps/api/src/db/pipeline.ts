@@ -31,67 +31,65 @@ type QueryInternals = { _results: QueryResult | QueryResult[]; callback: ((err: 
 type QueryClass = new (config: object, values: undefined, callback: (err: Error | null | undefined, res: unknown) => void) => QueryInternals;
 
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
+const parsedOn = (connection: Connection, name: string) => connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
 
-/** Connections whose named statements are in doubt: a pipeline that parsed some of them failed. */
-const inDoubt = new WeakSet<object>();
-
-const parsedOn = (connection: Connection, name: string) => connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined;
+/** A statement ready to go: its values already converted for the wire. */
+type Ready = Piped & { wire: unknown[] };
 
 /**
  * node-postgres's query, sending several statements: its result handling (one result per statement,
  * as for a multi-statement simple query) with messages of its own. A named statement not parsed on
- * the connection yet is parsed here; if the pipeline then fails, which of them the server kept is
- * unknown, so the connection is marked for discarding (`inDoubt`).
+ * the connection yet is parsed here; the server's ParseCompletes, which come in the order of the
+ * Parses, say which it kept (a pipeline that fails part way keeps those parsed before the failure).
  */
 class Pipeline extends (pg.Query as unknown as QueryClass) {
-  private readonly parsing: string[] = [];
-  private connection: Connection | null = null;
+  /** The name of each Parse sent, in order ('' for an unnamed one). */
+  private readonly parses: string[] = [];
+  private connection: (Connection & { on(e: string, f: () => void): void; off(e: string, f: () => void): void }) | null = null;
+  private readonly onParsed = () => {
+    const name = this.parses.shift();
+    const c = this.connection;
+    if (!name || !c) return;
+    c.parsedStatements[name] = c.submittedNamedStatements[name]!;
+    delete c.submittedNamedStatements[name];
+  };
 
   constructor(
-    readonly statements: Piped[],
+    readonly statements: Ready[],
     config: ResultConfig,
     done: (err: Error | null | undefined, results: QueryResult[]) => void,
   ) {
     super({ text: statements.map((s) => s.text).join(';\n'), rowMode: config.rowMode, types: config.types }, undefined, (err, res) => {
-      if (this.connection) {
-        for (const name of this.parsing) {
-          if (err) {
-            delete this.connection.submittedNamedStatements[name];
-            inDoubt.add(this.connection);
-          } else {
-            this.connection.parsedStatements[name] = this.connection.submittedNamedStatements[name]!;
-            delete this.connection.submittedNamedStatements[name];
-          }
-        }
+      const c = this.connection;
+      if (c) {
+        c.off('parseComplete', this.onParsed);
+        // Parses the server never reached (skipped after an error): not kept.
+        for (const name of this.parses) if (name) delete c.submittedNamedStatements[name];
       }
       done(err, err ? [] : Array.isArray(res) ? (res as QueryResult[]) : [res as QueryResult]);
     });
   }
 
-  submit(connection: Connection): Error | null {
-    this.connection = connection;
-    let values: unknown[][];
-    try {
-      // Mapped before anything is written: a value that cannot be sent leaves nothing half-sent.
-      values = this.statements.map((s) => (s.values ?? []).map((v) => prepareValue(v)));
-    } catch (err) {
-      return err as Error;
+  submit(connection: NonNullable<Pipeline['connection']>): Error | null {
+    for (const s of this.statements) {
+      const before = s.name ? parsedOn(connection, s.name) : undefined;
+      if (before !== undefined && before !== s.text) return new Error(`Prepared statements must be unique - '${s.name}' was used for a different statement`);
     }
+    this.connection = connection;
+    connection.on('parseComplete', this.onParsed);
     connection.stream.cork?.();
     try {
-      this.statements.forEach((s, i) => {
+      for (const s of this.statements) {
         const name = s.name ?? '';
-        if (!name || !parsedOn(connection, name)) {
+        if (!name || parsedOn(connection, name) === undefined) {
           connection.parse({ text: s.text, name, types: [] });
-          if (name) {
-            connection.submittedNamedStatements[name] = s.text;
-            this.parsing.push(name);
-          }
+          this.parses.push(name);
+          if (name) connection.submittedNamedStatements[name] = s.text;
         }
-        connection.bind({ portal: '', statement: name, values: values[i]!, binary: false });
+        connection.bind({ portal: '', statement: name, values: s.wire, binary: false });
         connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '', rows: 0 });
-      });
+      }
       connection.sync();
     } finally {
       connection.stream.uncork?.();
@@ -100,21 +98,40 @@ class Pipeline extends (pg.Query as unknown as QueryClass) {
   }
 }
 
-/** What waits on a connection, and whether anything of its transaction went out yet. */
-type Pending = { statements: Piped[]; sent: boolean };
+/**
+ * What waits on a connection, whether anything of its transaction went out yet, and the error that
+ * broke it: once a statement that carried waiting ones has failed (the opening among them, perhaps),
+ * nothing more is sent in that transaction.
+ */
+type Pending = { statements: Piped[]; sent: boolean; broken: Error | null };
 /** Per connection in a tenant transaction: statements waiting to go out with the next one. */
 const pendingOf = new WeakMap<pg.ClientBase, Pending>();
 
 const baseQuery = (client: pg.ClientBase) => (Object.getPrototypeOf(client) as pg.ClientBase).query as (...args: unknown[]) => unknown;
 
+const brokenBy = (err: Error) => new Error(`the transaction stopped at an earlier failed statement: ${err.message}`, { cause: err });
+
 /** Sends `statements` as one pipeline on `client` (after anything waiting to go out with them); answers one result per statement. */
 export function sendTogether<R extends QueryResultRow = QueryResultRow>(client: pg.ClientBase, statements: Piped[], config: ResultConfig = {}): Promise<QueryResult<R>[]> {
   const pending = pendingOf.get(client);
-  const ahead = pending?.statements.splice(0) ?? [];
+  if (pending?.broken) return Promise.reject(brokenBy(pending.broken));
+  let ready: Ready[];
+  try {
+    // Converted before anything is taken off the waiting list: a value that cannot be sent fails
+    // this call alone, with what waits still waiting.
+    ready = [...(pending?.statements ?? []), ...statements].map((s) => ({ ...s, wire: (s.values ?? []).map((v) => prepareValue(v)) }));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  const ahead = pending?.statements.splice(0).length ?? 0;
+  if (ready.length === 0) return Promise.resolve([]);
   if (pending) pending.sent = true;
   return new Promise((resolve, reject) => {
-    const all = [...ahead, ...statements];
-    const pipeline = new Pipeline(all, config, (err, results) => (err ? reject(err) : resolve(results.slice(ahead.length) as QueryResult<R>[])));
+    const pipeline = new Pipeline(ready, config, (err, results) => {
+      if (!err) return resolve(results.slice(ahead) as QueryResult<R>[]);
+      if (pending && ahead > 0) pending.broken = err;
+      reject(err);
+    });
     baseQuery(client).call(client, pipeline);
   });
 }
@@ -127,23 +144,29 @@ export function sendWithNext(client: unknown, statement: Piped): boolean {
   return true;
 }
 
+/** Commands that begin, end or return to a savepoint: what waits goes out before them, on its own. */
+const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
+
 /**
  * A transaction on `client` whose opening statements wait for its first query and go with it (a
  * round trip less on every request). Until the transaction ends, every query on the client takes
- * along whatever waits to go out with it (`sendWithNext`). `end` sends the commit (with anything still
- * waiting) or the rollback, and answers whether the connection must be discarded.
+ * along whatever waits to go out with it (`sendWithNext`), except a savepoint command, before which
+ * what waits goes out alone (a failing write must not be skipped into a savepoint's rollback). `end`
+ * sends the commit (with anything still waiting) or the rollback.
  */
-export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(commit: boolean): Promise<boolean> } {
-  const pending: Pending = { statements: [...opening], sent: false };
+export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(commit: boolean): Promise<void> } {
+  const pending: Pending = { statements: [...opening], sent: false, broken: null };
   pendingOf.set(client, pending);
   const own = client as unknown as { query: (...args: unknown[]) => unknown };
   own.query = function query(config: unknown, values?: unknown, callback?: unknown) {
-    // Nothing waiting, or a pipeline sendTogether assembled with what waited.
-    if (pending.statements.length === 0 || config instanceof Pipeline) return baseQuery(client).call(client, config, values, callback);
-    if (typeof callback === 'function' || typeof values === 'function' || (typeof config === 'object' && config !== null && 'submit' in config)) {
+    if (typeof callback === 'function' || typeof values === 'function' || (typeof config === 'object' && config !== null && 'submit' in config && !(config instanceof Pipeline))) {
       throw new Error('lazyTransaction: only promise queries can run in a tenant transaction');
     }
+    if (pending.broken) return Promise.reject(brokenBy(pending.broken));
+    // Nothing waiting, or a pipeline sendTogether assembled with what waited.
+    if (pending.statements.length === 0 || config instanceof Pipeline) return baseQuery(client).call(client, config, values);
     const c = (typeof config === 'string' ? { text: config } : config) as { text: string; name?: string; values?: unknown[]; rowMode?: 'array'; types?: unknown };
+    if (SAVEPOINT.test(c.text)) return sendTogether(client, []).then(() => own.query(config, values));
     const last: Piped = { text: c.text, name: c.name, values: (values as unknown[] | undefined) ?? c.values };
     return sendTogether(client, [last], { rowMode: c.rowMode, types: c.types }).then((r) => r[0]!);
   };
@@ -157,7 +180,6 @@ export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(
         } else if (pending.sent || pending.statements.length > opening.length) {
           await sendTogether(client, [{ text: 'commit' }]);
         }
-        return inDoubt.has((client as unknown as { connection: object }).connection);
       } finally {
         pendingOf.delete(client);
         delete (own as { query?: unknown }).query;

@@ -93,6 +93,20 @@ describe.skipIf(!POSTGRES)('numbers people see, on PostgreSQL', () => {
     for (const name of ['order', 'booking', 'transaction'] as const) sideBySide(rangesOf(got, name));
   });
 
+  it("a failed counter statement fails those who waited on it, and the business's next ask is served", async () => {
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const [failed, next] = await withTenant(t.db, tenant, async (tx) => {
+      // No such business: its counter row cannot be written (foreign key). A second ask waits on the first.
+      const asks = [reserveNumbers(tx, nobody, { booking: 1 }), reserveNumbers(tx, nobody, { order: 1 })].map((p) => p.then(() => 'served', () => 'failed'));
+      return [await Promise.all(asks), await reserveNumbers(tx, nobody, { booking: 1 }).then(() => 'served', () => 'failed')];
+    });
+    expect(failed).toEqual(['failed', 'failed']);
+    expect(next).toBe('failed');
+    // The queue was not left stuck: the real business is served at once.
+    const got = await withTenant(t.db, tenant, (tx) => reserveNumbers(tx, tenant, { booking: 1 }));
+    expect(got.booking).toBeGreaterThan(0);
+  });
+
   it('requests taking numbers at once each get their own, none shared and none skipped', async () => {
     const got = await Promise.all(wants.map((w) => withTenant(t.db, tenant, (tx) => reserveNumbers(tx, tenant, w))));
     for (const name of ['order', 'booking', 'transaction'] as const) sideBySide(rangesOf(got, name).sort((a, b) => a.first - b.first));

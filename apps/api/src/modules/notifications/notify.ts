@@ -6,7 +6,7 @@ import { localDateOf } from '@app/shared/scheduling/zoned';
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Executor, insertText, rowsOf, textRows, writeWithNext } from '../../db/client';
+import { type Database, type Executor, insertText, rowsOf, smallShape, textRows, writeWithNext } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { campaigns } from '../../db/schema/marketing';
@@ -283,10 +283,10 @@ export async function queueNotifications(exec: Executor, items: readonly Queued[
   if (opts.withNext) {
     // Sent with the transaction's next statement or its commit: each one's id as sent, for the
     // messages of something just made, whose keys cannot have been used yet.
-    await writeWithNext(exec, 'queue_notifications', text, params);
+    await writeWithNext(exec, smallShape('queue_notifications', rows.length), text, params);
     return rows.map((r) => r.id);
   }
-  const made = await textRows<{ id: string }>(exec, 'queue_notifications', text, params);
+  const made = await textRows<{ id: string }>(exec, smallShape('queue_notifications', rows.length), text, params);
   const written = new Set(made.map((r) => r.id));
   return rows.map((r) => (written.has(r.id) ? r.id : null));
 }
