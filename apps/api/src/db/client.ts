@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { getTableColumns, getTableName, is, type Logger, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, type Logger, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -106,16 +106,11 @@ type TenantRunner = (tenantId: string, fn: (tx: Tx) => Promise<unknown>) => Prom
  * text varies with its options gets one statement per variant.
  */
 export async function preparedRows<T>(exec: Executor, name: string, query: SQL): Promise<T[]> {
-  const internal = exec as unknown as { dialect?: PgDialect; session?: { client?: unknown } };
-  const client = internal.session?.client;
-  if (internal.dialect && client instanceof pg.Client) {
-    const { sql: text, params } = internal.dialect.sqlToQuery(query);
-    const res = await client.query<T & QueryResultRow>({ name: statementName(name, text), text, values: params });
-    return res.rows;
-  }
-  const res = (await exec.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+  return (await preparedRowsTogether(exec, [{ name, query }]))[0] as T[];
 }
+
+/** The driver's client under a drizzle database or transaction: a pg pool or connection, or PGlite. */
+const clientOf = (exec: Executor) => (exec as unknown as { session?: { client?: unknown } }).session?.client;
 
 /**
  * preparedRows of several queries sent together (db/pipeline.ts): one write and one round trip on
@@ -123,10 +118,9 @@ export async function preparedRows<T>(exec: Executor, name: string, query: SQL):
  * that must see what was committed before the lock was granted); one after the other elsewhere.
  */
 export async function preparedRowsTogether(exec: Executor, queries: readonly { name: string; query: SQL }[]): Promise<unknown[][]> {
-  const internal = exec as unknown as { dialect?: PgDialect; session?: { client?: unknown } };
-  const client = internal.session?.client;
-  if (internal.dialect && client instanceof pg.Client) {
-    const dialect = internal.dialect;
+  const dialect = (exec as unknown as { dialect?: PgDialect }).dialect;
+  const client = clientOf(exec);
+  if (dialect && client instanceof pg.Client) {
     const statements = queries.map(({ name, query }) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return { name: statementName(name, text), text, values: params };
@@ -134,7 +128,7 @@ export async function preparedRowsTogether(exec: Executor, queries: readonly { n
     return (await sendTogether(client, statements)).map((r) => r.rows);
   }
   const out: unknown[][] = [];
-  for (const { name, query } of queries) out.push(await preparedRows(exec, name, query));
+  for (const { query } of queries) out.push(((await exec.execute(query)) as unknown as { rows: unknown[] }).rows);
   return out;
 }
 
@@ -145,6 +139,9 @@ export type InsertRows = { readonly table: PgTable; readonly rows: readonly Reco
 export function rowsOf<T extends PgTable>(table: T, rows: T['$inferInsert'] | readonly T['$inferInsert'][]): InsertRows {
   return { table, rows: (Array.isArray(rows) ? rows : [rows]) as readonly Record<string, unknown>[] };
 }
+
+/** A table's name as SQL text (quoted), for statements built by hand. */
+export const quotedTable = (table: PgTable) => `"${getTableName(table)}"`;
 
 type InsertColumn = { key: string; quoted: string; column: PgColumn; fill: (() => unknown) | undefined };
 const insertColumns = new WeakMap<PgTable, { quoted: string; columns: InsertColumn[] }>();
@@ -162,7 +159,7 @@ function insertColumnsOf(table: PgTable) {
         // What drizzle puts in a missing value's place before the column's SQL default.
         fill: column.defaultFn ?? (!column.default ? column.onUpdateFn : undefined),
       }));
-    found = { quoted: `"${getTableName(table)}"`, columns };
+    found = { quoted: quotedTable(table), columns };
     insertColumns.set(table, found);
   }
   return found;
@@ -216,7 +213,7 @@ export function smallShape(base: string, ...rowCounts: number[]): string | null 
  * planned once a connection), else unnamed; on the embedded database a plain query.
  */
 export async function textRows<T>(exec: Executor, base: string | null, text: string, params: unknown[]): Promise<T[]> {
-  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+  const client = clientOf(exec);
   if (client instanceof pg.Client || client instanceof pg.Pool) {
     const res = await client.query<T & QueryResultRow>(base ? { name: statementName(base, text), text, values: params } : { text, values: params });
     return res.rows;
@@ -247,8 +244,7 @@ export async function insertTogether(exec: Executor, inserts: readonly InsertRow
  * PostgreSQL (db/pipeline.ts): that statement fails in its place if it fails. At once elsewhere.
  */
 export async function writeWithNext(exec: Executor, base: string | null, text: string, params: unknown[]): Promise<void> {
-  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
-  if (sendWithNext(client, { name: base ? statementName(base, text) : undefined, text, values: params })) return;
+  if (sendWithNext(clientOf(exec), { name: base ? statementName(base, text) : undefined, text, values: params })) return;
   await textRows(exec, base, text, params);
 }
 
@@ -270,7 +266,7 @@ type Preparable<P, R> = { toSQL(): { sql: string }; prepare(name: string): { exe
 export function preparedSelect<P extends Record<string, unknown>, R>(base: string, build: (exec: Executor) => Preparable<P, R>): (exec: Executor, values: P) => Promise<R> {
   let built: ReturnType<Preparable<P, R>['prepare']> | null = null;
   return (exec, values) => {
-    const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
+    const client = clientOf(exec);
     if (!(client instanceof pg.Client)) {
       const q = build(exec);
       return q.prepare(statementName(base, q.toSQL().sql)).execute(values);
@@ -424,10 +420,11 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
   };
 }
 
+/** The statement that scopes a transaction to one business (withTenant's opening, enterTenant). */
 const ENTER_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)`;
 
 /** Scopes the rest of an open transaction to one tenant, under row-level security. */
 export async function enterTenant(tx: Tx, tenantId: string) {
   // One statement (a round trip less on every request): set_config('role', …, true) is SET LOCAL ROLE.
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`);
+  await textRows(tx, null, ENTER_TENANT, [tenantId]);
 }

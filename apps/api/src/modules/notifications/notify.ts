@@ -4,9 +4,9 @@ import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { NotificationAction, TemplateVariable } from '@app/shared/schemas/notifications';
 import { localDateOf } from '@app/shared/scheduling/zoned';
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableName, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Executor, insertText, rowsOf, smallShape, textRows, writeWithNext } from '../../db/client';
+import { type Database, type Executor, insertText, quotedTable, rowsOf, smallShape, textRows, writeWithNext } from '../../db/client';
 import { branches, providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { campaigns } from '../../db/schema/marketing';
@@ -253,7 +253,7 @@ export async function queueNotification(exec: Executor, values: typeof notificat
   return (await queueNotifications(exec, [{ values, address }]))[0] ?? null;
 }
 
-const OUTBOX = `"${getTableName(outboxMessages)}"`;
+const OUTBOX = quotedTable(outboxMessages);
 
 /**
  * Writes keyed notifications and the outbox messages of those that can go (pending, with an
@@ -280,13 +280,14 @@ export async function queueNotifications(exec: Executor, items: readonly Queued[
               select m.tenant_id, m.channel, m.recipient, m.subject, m.body, n.id from n join (values ${messages}) as m(id, tenant_id, channel, recipient, subject, body) on m.id = n.id)
       select id from n`;
   }
+  const base = smallShape('queue_notifications', rows.length);
   if (opts.withNext) {
     // Sent with the transaction's next statement or its commit: each one's id as sent, for the
     // messages of something just made, whose keys cannot have been used yet.
-    await writeWithNext(exec, smallShape('queue_notifications', rows.length), text, params);
+    await writeWithNext(exec, base, text, params);
     return rows.map((r) => r.id);
   }
-  const made = await textRows<{ id: string }>(exec, smallShape('queue_notifications', rows.length), text, params);
+  const made = await textRows<{ id: string }>(exec, base, text, params);
   const written = new Set(made.map((r) => r.id));
   return rows.map((r) => (written.has(r.id) ? r.id : null));
 }
