@@ -53,8 +53,8 @@ const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 // ------------------------------------------------------------------ capturing an endpoint's SQL
 
-/** A statement as the API sent it; `batch` numbers those it sent together (db/pipeline.ts), which the replay sends together too. */
-type Statement = { text: string; values?: unknown[]; rowMode?: string; types?: unknown; batch?: number };
+/** A statement as the API sent it, its name too where the API prepared it (the replay prepares it alike); `batch` numbers those it sent together (db/pipeline.ts), which the replay sends together too. */
+type Statement = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown; batch?: number };
 let batches = 0;
 let recording: Statement[] | null = null;
 const clientProto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
@@ -65,11 +65,11 @@ clientProto.query = function (this: unknown, ...a: unknown[]) {
     if (typeof config === 'string') recording.push({ text: config, ...(Array.isArray(values) ? { values } : {}) });
     else if (config && typeof config === 'object' && Array.isArray((config as { statements?: unknown }).statements)) {
       const batch = ++batches;
-      for (const st of (config as { statements: Piped[] }).statements) recording.push({ text: st.text, ...(st.values ? { values: [...st.values] } : {}), batch });
+      for (const st of (config as { statements: Piped[] }).statements) recording.push({ text: st.text, ...(st.name ? { name: st.name } : {}), ...(st.values ? { values: [...st.values] } : {}), batch });
     } else if (config && typeof config === 'object' && 'text' in config) {
       const c = config as Statement;
       const v = c.values ?? (Array.isArray(values) ? values : undefined);
-      recording.push({ text: c.text, ...(v ? { values: v } : {}), ...(c.rowMode ? { rowMode: c.rowMode } : {}), ...(c.types ? { types: c.types } : {}) });
+      recording.push({ text: c.text, ...(c.name ? { name: c.name } : {}), ...(v ? { values: v } : {}), ...(c.rowMode ? { rowMode: c.rowMode } : {}), ...(c.types ? { types: c.types } : {}) });
     }
   }
   return originalQuery.apply(this, a);
@@ -151,6 +151,7 @@ async function main() {
   console.log(`load: ${CONNECTIONS} connections, ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up; API and SQL pools of ${POOL}`);
 
   const server = await startServer(url);
+  const serverPid = server.pid!;
   const client = httpClient(`http://127.0.0.1:${PORT}`, CONNECTIONS);
   const sqlPool = new pg.Pool({ connectionString: url, max: POOL });
   // The in-process API only captures statements; its pool is small and idle otherwise.
@@ -188,15 +189,19 @@ async function main() {
       const probe = await client.request('GET', r.path, auth);
       if (probe.status !== 200) throw new Error(`${r.name}: ${probe.status} ${probe.body.slice(0, 300)}`);
       const statements = await captureSql(() => app.inject({ method: 'GET', url: r.path, headers: auth }));
+      if (process.env.BENCH_SHOW) for (const s of statements) console.log(s.batch ?? "-", JSON.stringify(s));
       if (args.includes('--explain')) {
         await explainStatements(sqlPool, r.name, statements);
         continue;
       }
+      const c0 = cpuNow(serverPid);
       const api = await sustained({ connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: SECONDS * 1000 }, async () => {
         const res = await client.request('GET', r.path, auth);
         return res.status === 200;
       });
+      const c1 = cpuNow(serverPid);
       const sql = await sustained({ connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: SECONDS * 1000 }, () => replay(sqlPool, statements));
+      const c2 = cpuNow(serverPid);
       // And one request at a time: what a single user waits, with nothing queued in front of it.
       const alone = await sustained({ connections: 1, warmupMs: 500, durationMs: 2000 }, async () => (await client.request('GET', r.path, auth)).status === 200);
       const bytes = probe.bytes;
@@ -207,9 +212,15 @@ async function main() {
           ` | SQL (${statements.length} statements, ${roundTrips(statements)} trips) ${fmt(sql.rps).padStart(6)} req/s  p50 ${fmt(sql.p50, 1).padStart(6)} ms  p99 ${fmt(sql.p99, 1).padStart(6)} ms` +
           ` | API÷SQL ${fmt(api.rps / sql.rps, 2)} | alone p50 ${fmt(alone.p50, 1)} ms | answer ${fmt(plainBytes / 1024, 1)} kB, ${fmt(bytes / 1024, 1)} kB sent`,
       );
+      // What a request cost each process, about (the warm-up's requests counted at the measured rate).
+      const per = (cpuS: number, rps: number) => fmt((cpuS * 1000) / (rps * (WARMUP_MS / 1000 + SECONDS)), 2);
+      console.log(
+        `${''.padEnd(20)} CPU ms a request: API ${per(c1.api - c0.api, api.rps)}, database ${per(c1.db - c0.db, api.rps)}, load ${per(c1.load - c0.load, api.rps)}` +
+          ` | SQL: database ${per(c2.db - c1.db, sql.rps)}, load ${per(c2.load - c1.load, sql.rps)}`,
+      );
     }
 
-    if (!only || only.has('bookings-burst')) await bursts(client, auth, sqlPool, tenant, server.pid!);
+    if (!only || only.has('bookings-burst')) await bursts(client, auth, sqlPool, tenant, serverPid);
   } finally {
     client.close();
     await app.close();

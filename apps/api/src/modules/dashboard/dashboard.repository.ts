@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 
 const BATCH = 10_000;
 
@@ -49,11 +49,10 @@ export type KeptFigures = {
  * business's customers (all, and new since `monthStart`), and how many services, providers and
  * branches it has. Sections left out are not read.
  */
-export async function keptFigures(
-  exec: Executor,
-  tenantId: string,
-  q: { salesFrom: string; windowFrom: string; today: string; monthStart: string; branchKey: string | null; sales: boolean; orders: boolean; customers: boolean },
-): Promise<KeptFigures> {
+export type KeptQuery = { salesFrom: string; windowFrom: string; today: string; monthStart: string; branchKey: string | null; sales: boolean; orders: boolean; customers: boolean };
+
+/** The statement of `keptFigures`, for a caller sending it with others (its rows go to `readKeptFigures`). */
+export function keptFiguresQuery(tenantId: string, q: KeptQuery): SQL {
   const branch = q.branchKey ? sql` and branch_key = ${q.branchKey}` : sql``;
   const parts: SQL[] = [
     sql`select 'catalogue' as metric, null::text as day, k.key, 0::bigint as amount, k.n as count, null::text as name from (
@@ -73,11 +72,15 @@ export async function keptFigures(
   if (q.customers)
     parts.push(sql`select 'customers', null::text, case when day >= ${q.monthStart}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
       from dashboard_counts where tenant_id = ${tenantId} and metric = 'customers' group by 3`);
+  return sql.join(parts, sql` union all `);
+}
+
+export type KeptRow = { metric: string; day: string | null; key: string; amount: number | string; count: number | string; name: string | null };
+
+/** The figures in the rows of `keptFiguresQuery`. */
+export function readKeptFigures(rows: readonly KeptRow[]): KeptFigures {
   const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 }, catalogue: { services: 0, providers: 0, branches: 0 } };
-  const res = (await exec.execute(sql.join(parts, sql` union all `))) as unknown as {
-    rows: { metric: string; day: string | null; key: string; amount: number | string; count: number | string; name: string | null }[];
-  };
-  for (const r of res.rows) {
+  for (const r of rows) {
     const amount = Number(r.amount);
     const count = Number(r.count);
     if (r.metric === 'sales' && r.day) out.salesByDay.set(r.day, (out.salesByDay.get(r.day) ?? 0) + amount);

@@ -2,8 +2,8 @@ import type { Dashboard, DashboardBooking } from '@app/shared/schemas/dashboard'
 import { addDays, localDateOf, localDates, localDayBounds, weekdayOf } from '@app/shared/scheduling/zoned';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { OrderStatus } from '@app/shared/states/order';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type Database, type Tx, withTenant } from '../../db/client';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, preparedRowsTogether, type Tx, withTenant } from '../../db/client';
 import { providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
@@ -51,23 +51,34 @@ type BookingListRow = {
   last_name: string | null;
 };
 
-/** Several lists of bookings (earliest first, each with its limit) in one statement, by their keys. */
-async function bookingLists<K extends string>(tx: Tx, lists: { key: K; where: SQL | undefined; limit: number }[]): Promise<Record<K, DashboardBooking[]>> {
-  const out = Object.fromEntries(lists.map((l) => [l.key, [] as DashboardBooking[]])) as Record<K, DashboardBooking[]>;
-  if (!lists.length) return out;
+type BookingList<K extends string> = { key: K; where: SQL | undefined; limit: number };
+
+/**
+ * Several lists of bookings (earliest first, each with its limit) in one statement, by their keys.
+ * The names come by key, a row at a time (subqueries the planner cannot turn into joins), so the
+ * plan is the same whatever the business's size: its prepared statement's generic plan never hashes
+ * a large business's customers for a page of ten (docs/decisions.md "The dashboard's statements
+ * prepared").
+ */
+function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
   const parts = lists.map(
     (l) => sql`(select ${l.key}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
         ${isoText(bookings.startAt)} as start_time, ${isoText(bookings.endAt)} as end_time, ${bookings.status} as status, ${bookings.providerId} as staff_id,
-        ${bookings.customerId} as customer_id, ${bookings.serviceId} as service_id, ${providers.name} as staff_name, ${services.name} as service_name,
-        ${customers.firstName} as first_name, ${customers.lastName} as last_name
+        ${bookings.customerId} as customer_id, ${bookings.serviceId} as service_id,
+        (select p.name from ${providers} p where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId}) as staff_name,
+        (select s.name from ${services} s where s.tenant_id = ${bookings.tenantId} and s.id = ${bookings.serviceId}) as service_name,
+        cu.first_name, cu.last_name
       from ${bookings}
-      left join ${providers} on ${providers.tenantId} = ${bookings.tenantId} and ${providers.id} = ${bookings.providerId}
-      left join ${services} on ${services.tenantId} = ${bookings.tenantId} and ${services.id} = ${bookings.serviceId}
-      left join ${customers} on ${customers.tenantId} = ${bookings.tenantId} and ${customers.id} = ${bookings.customerId}
+      left join lateral (select c.first_name, c.last_name from ${customers} c where c.tenant_id = ${bookings.tenantId} and c.id = ${bookings.customerId} limit 1) cu on true
       where ${l.where ?? sql`true`} order by ${bookings.startAt}, ${bookings.number} limit ${l.limit})`,
   );
-  const res = (await tx.execute(sql.join(parts, sql` union all `))) as unknown as { rows: BookingListRow[] };
-  for (const r of res.rows) {
+  return sql.join(parts, sql` union all `);
+}
+
+/** The lists in the rows of `bookingListsQuery`, by their keys. */
+function readBookingLists<K extends string>(keys: readonly K[], rows: readonly BookingListRow[]): Record<K, DashboardBooking[]> {
+  const out = Object.fromEntries(keys.map((k) => [k, [] as DashboardBooking[]])) as Record<K, DashboardBooking[]>;
+  for (const r of rows) {
     out[r.list as K]?.push({
       id: r.id,
       booking_number: Number(r.number),
@@ -82,6 +93,31 @@ async function bookingLists<K extends string>(tx: Tx, lists: { key: K; where: SQ
     });
   }
   return out;
+}
+
+type LatestOrderRow = {
+  id: string;
+  number: number | string;
+  created_at: string;
+  status: string;
+  payment_status: string;
+  source: string;
+  total: number | string;
+  currency: string;
+  customer_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+/** The latest orders the caller may see (drafts and deleted ones left out), newest first: only the columns the card shows (the customer by key, as in `bookingListsQuery`). */
+function latestOrdersQuery(tenantId: string, branchId: string | null, scope: DataScope): SQL {
+  const where = and(eq(orders.tenantId, tenantId), isNull(orders.deletedAt), eq(orders.isDraft, false), branchId ? eq(orders.branchId, branchId) : undefined, visibleOrders(scope));
+  return sql`select ${orders.id} as id, ${orders.number} as number, ${isoText(orders.createdAt)} as created_at, ${orders.status} as status,
+      ${orders.paymentStatus} as payment_status, ${orders.source} as source, ${orders.total} as total, ${orders.currency} as currency,
+      ${orders.customerId} as customer_id, cu.first_name, cu.last_name
+    from ${orders}
+    left join lateral (select c.first_name, c.last_name from ${customers} c where c.tenant_id = ${orders.tenantId} and c.id = ${orders.customerId} limit 1) cu on true
+    where ${where} order by ${orders.createdAt} desc, ${orders.number} desc limit ${LIST_SIZE}`;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -171,16 +207,39 @@ export function createDashboardService(deps: { db: Database }) {
       // sees only some (a provider's assigned orders) has its figures counted from those orders.
       // Customers belong to the business as a whole and are always the kept count.
       const kept = scope.orders === 'all';
-      const figures = await repo.keptFigures(tx, t, {
-        salesFrom,
-        windowFrom: seriesStart,
-        today,
-        monthStart,
-        branchKey: branchId,
-        sales: kept && grants.sales,
-        orders: kept && grants.orders,
-        customers: grants.customers,
-      });
+      // The figures and the lists are read together: one round trip, each its own prepared statement
+      // (their planning cost the database more than running them).
+      const reads = [
+        {
+          name: 'dash_figures',
+          query: repo.keptFiguresQuery(t, {
+            salesFrom,
+            windowFrom: seriesStart,
+            today,
+            monthStart,
+            branchKey: branchId,
+            sales: kept && grants.sales,
+            orders: kept && grants.orders,
+            customers: grants.customers,
+          }),
+        },
+      ];
+      const lists: BookingList<'today' | 'next'>[] = [];
+      if (grants.bookings) {
+        const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
+        lists.push(
+          {
+            key: 'today',
+            where: and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected'])),
+            limit: 100,
+          },
+          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
+        );
+        reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
+      }
+      if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope) });
+      const [figureRows, ...listRows] = await preparedRowsTogether(tx, reads);
+      const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
 
       const out: Dashboard = {
         services_count: figures.catalogue.services,
@@ -198,37 +257,21 @@ export function createDashboardService(deps: { db: Database }) {
       };
 
       if (grants.bookings) {
-        const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
-        const lists = await bookingLists(tx, [
-          {
-            key: 'today',
-            where: and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected'])),
-            limit: 100,
-          },
-          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
-        ]);
-        out.today_appointments = lists.today;
-        out.next_bookings = lists.next;
+        const found = readBookingLists(['today', 'next'], listRows.shift() as BookingListRow[]);
+        out.today_appointments = found.today;
+        out.next_bookings = found.next;
       }
-
       if (grants.orders) {
-        const latest = await tx
-          .select({ o: orders, firstName: customers.firstName, lastName: customers.lastName })
-          .from(orders)
-          .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-          .where(and(eq(orders.tenantId, t), isNull(orders.deletedAt), eq(orders.isDraft, false), branchId ? eq(orders.branchId, branchId) : undefined, visibleOrders(scope)))
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(LIST_SIZE);
-        out.latest_orders = latest.map((r) => ({
-          id: r.o.id,
-          number: r.o.number,
-          date: r.o.createdAt.toISOString(),
-          status: r.o.status as OrderStatus,
-          payment_status: r.o.paymentStatus,
-          source: r.o.source,
-          total: r.o.total,
-          currency: r.o.currency,
-          customer: r.o.customerId && r.firstName !== null ? { id: r.o.customerId, name: `${r.firstName} ${r.lastName ?? ''}`.trim() } : null,
+        out.latest_orders = (listRows.shift() as LatestOrderRow[]).map((r) => ({
+          id: r.id,
+          number: Number(r.number),
+          date: r.created_at,
+          status: r.status as OrderStatus,
+          payment_status: r.payment_status as Dashboard['latest_orders'][number]['payment_status'],
+          source: r.source as Dashboard['latest_orders'][number]['source'],
+          total: Number(r.total),
+          currency: r.currency,
+          customer: r.customer_id && r.first_name !== null ? { id: r.customer_id, name: `${r.first_name} ${r.last_name ?? ''}`.trim() } : null,
         }));
       }
 
