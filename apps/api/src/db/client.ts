@@ -401,7 +401,8 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
     counterPools.set(tx, counterPool);
     // The opening goes out with the transaction's first statement (db/pipeline.ts): if it fails, the
     // server skips that statement, so nothing ever runs outside the business's context.
-    const txn = lazyTransaction(client, [{ text: 'begin' }, { text: ENTER_TENANT, values: [tenantId] }]);
+    const enter = { text: ENTER_TENANT, values: [tenantId] };
+    const txn = lazyTransaction(client, [{ text: 'begin' }, enter], { readOpening: [enter] });
     // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool
     // drops it on release; so is one whose rollback failed.
     let lost: Error | undefined;

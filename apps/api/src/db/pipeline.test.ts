@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb, rows, type TestDb } from '../../test/helper';
 import { insertTogether, rowsOf, type Tx, withTenant } from './client';
-import { sendTogether } from './pipeline';
+import { isPlainRead, sendTogether } from './pipeline';
 import { services } from './schema/index';
 
 /**
@@ -224,5 +224,111 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     ).rejects.toThrow();
     expect(await named(kept.id)).toEqual([]);
   });
-});
 
+  /** What `fn` sends on any connection: each round trip's statements (a pipeline's, or a single query's text). */
+  const sent = async <T>(fn: () => Promise<T>): Promise<[T, string[][]]> => {
+    const spy = vi.spyOn(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }, 'query');
+    try {
+      const out = await fn();
+      const trips = spy.mock.calls.map(([config]) => {
+        const c = config as { statements?: { text: string }[]; text?: string } | string;
+        return typeof c === 'string' ? [c] : c.statements ? c.statements.map((st) => st.text) : [c.text ?? ''];
+      });
+      return [out, trips];
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('a transaction that only reads sends no begin and no commit: each read goes scoped to the business in a round trip of its own', async () => {
+    const mine = service(tenant, 'Read without a transaction');
+    await withTenant(db.db, tenant, (tx) => tx.insert(services).values(mine));
+    const [answers, trips] = await sent(() =>
+      withTenant(db.db, tenant, async (tx) => {
+        const first = ((await tx.execute(sql`select current_setting('app.tenant_id') as tenant, current_user as role`)) as unknown as { rows: unknown[] }).rows;
+        const second = await tx.select({ name: services.name }).from(services).where(sql`${services.id} = ${mine.id}`);
+        return { first, second };
+      }),
+    );
+    expect(answers.first).toEqual([{ tenant, role: 'app_user' }]);
+    expect(answers.second).toEqual([{ name: 'Read without a transaction' }]);
+    expect(trips).toHaveLength(2);
+    expect(trips.flat().filter((t) => /^(begin|commit)$/.test(t))).toEqual([]);
+    // Each read carried the business's context: another business's rows stay hidden the same way.
+    expect(await withTenant(db.db, other, (tx) => tx.select().from(services).where(sql`${services.id} = ${mine.id}`))).toEqual([]);
+  });
+
+  it('the first write, or a read that locks, begins the transaction: what follows commits or rolls back with it', async () => {
+    const s = service(tenant, 'Written after a read');
+    const [, trips] = await sent(() =>
+      withTenant(db.db, tenant, async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.insert(services).values(s);
+        await tx.execute(sql`select 2`);
+      }),
+    );
+    expect(trips.map((t) => t[0])).toEqual(["select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)", 'begin', 'select 2', 'commit']);
+    expect(await named(s.id)).toEqual([{ name: 'Written after a read' }]);
+
+    const dropped = service(tenant, 'Rolled back after a read');
+    await expect(
+      withTenant(db.db, tenant, async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.insert(services).values(dropped);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await named(dropped.id)).toEqual([]);
+
+    // A locking read holds its lock to the end of the transaction, not only to its own Sync.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = withTenant(db.db, tenant, async (tx) => {
+      await tx.execute(sql`select id from services where id = ${s.id} for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const tried = await withTenant(db.db, tenant, (tx) => tx.execute(sql`select id from services where id = ${s.id} for update nowait`)).catch(
+      (e: { cause?: { code?: string } }) => e,
+    );
+    release();
+    await holder;
+    expect((tried as { cause?: { code?: string } }).cause?.code).toBe('55P03');
+  });
+
+  it('tells a plain read from a statement that locks, writes or changes the session', () => {
+    for (const read of [
+      'select 1',
+      '  SELECT "updated_at", "deleted_at" from orders where status = $1',
+      '(select $1::text as list from bookings limit 10) union all (select $2::text from bookings limit 5)',
+      "select count(*) from orders where created_at > now() - interval '1 day'",
+    ])
+      expect(isPlainRead(read), read).toBe(true);
+    for (const write of [
+      'select * from orders where id = $1 for update',
+      'select * from orders for no key update',
+      'select * from orders where id = $1 for share',
+      'select * from orders for key share skip locked',
+      'select pg_advisory_xact_lock($1)',
+      "select set_config('app.tenant_id', $1, true)",
+      "select nextval('s')",
+      'select * into copy from orders',
+      'with w as (insert into services default values returning id) select id from w',
+      'insert into services default values',
+      'update services set name = $1',
+      'delete from services',
+      'set local enable_seqscan = off',
+      "select pg_notify('c', 'x')",
+      'select dash_rebuild($1)',
+      'savepoint a',
+    ])
+      expect(isPlainRead(write), write).toBe(false);
+  });
+});

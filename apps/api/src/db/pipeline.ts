@@ -103,7 +103,14 @@ class Pipeline extends (pg.Query as unknown as QueryClass) {
  * broke it: once a statement that carried waiting ones has failed (the opening among them, perhaps),
  * nothing more is sent in that transaction.
  */
-type Pending = { statements: Piped[]; sent: boolean; broken: Error | null };
+type Pending = {
+  statements: Piped[];
+  /** The transaction's opening while it has not gone out (null once it has). */
+  opening: Piped[] | null;
+  /** What scopes a read sent before the opening has gone out, in a transaction of its own (null: none such). */
+  readOpening: Piped[] | null;
+  broken: Error | null;
+};
 /** Per connection in a tenant transaction: statements waiting to go out with the next one. */
 const pendingOf = new WeakMap<pg.ClientBase, Pending>();
 
@@ -115,17 +122,20 @@ const brokenBy = (err: Error) => new Error(`the transaction stopped at an earlie
 export function sendTogether<R extends QueryResultRow = QueryResultRow>(client: pg.ClientBase, statements: Piped[], config: ResultConfig = {}): Promise<QueryResult<R>[]> {
   const pending = pendingOf.get(client);
   if (pending?.broken) return Promise.reject(brokenBy(pending.broken));
+  // Before the transaction has begun, reads alone go out scoped on their own (readOnlyUntilWrite);
+  // anything else takes the opening along.
+  const lead = !pending?.opening ? [] : pending.readOpening && pending.statements.length === 0 && statements.length > 0 && statements.every((s) => isPlainRead(s.text)) ? pending.readOpening : pending.opening;
   let ready: Ready[];
   try {
     // Converted before anything is taken off the waiting list: a value that cannot be sent fails
     // this call alone, with what waits still waiting.
-    ready = [...(pending?.statements ?? []), ...statements].map((s) => ({ ...s, wire: (s.values ?? []).map((v) => prepareValue(v)) }));
+    ready = [...lead, ...(pending?.statements ?? []), ...statements].map((s) => ({ ...s, wire: (s.values ?? []).map((v) => prepareValue(v)) }));
   } catch (err) {
     return Promise.reject(err);
   }
-  const ahead = pending?.statements.splice(0).length ?? 0;
+  const ahead = lead.length + (pending?.statements.splice(0).length ?? 0);
   if (ready.length === 0) return Promise.resolve([]);
-  if (pending) pending.sent = true;
+  if (pending && lead === pending.opening) pending.opening = null;
   return new Promise((resolve, reject) => {
     const pipeline = new Pipeline(ready, config, (err, results) => {
       if (!err) return resolve(results.slice(ahead) as QueryResult<R>[]);
@@ -144,6 +154,18 @@ export function sendWithNext(client: unknown, statement: Piped): boolean {
   return true;
 }
 
+/**
+ * A statement that only reads: a select that locks nothing and calls nothing known to write or to
+ * change the session (`readOnlyUntilWrite`). Anything it does not recognise counts as a write, which
+ * only costs the transaction it would have begun anyway.
+ */
+export function isPlainRead(text: string): boolean {
+  return PLAIN_READ.test(text) && !NOT_ONLY_READ.test(text);
+}
+const PLAIN_READ = /^\s*\(*\s*select\b/i;
+const NOT_ONLY_READ =
+  /\b(?:for\s+(?:no\s+key\s+)?update|for\s+(?:key\s+)?share|insert|update|delete|merge|into|nextval|setval|set_config|lock|pg_notify|pg_(?:try_)?advisory\w*|dash_\w+|app_secure_\w+)\b/i;
+
 /** Commands that begin, end or return to a savepoint: what waits goes out before them, on its own. */
 const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
 
@@ -154,8 +176,8 @@ const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
  * what waits goes out alone (a failing write must not be skipped into a savepoint's rollback). `end`
  * sends the commit (with anything still waiting) or the rollback.
  */
-export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(commit: boolean): Promise<void> } {
-  const pending: Pending = { statements: [...opening], sent: false, broken: null };
+export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: { readOpening?: Piped[] } = {}): { end(commit: boolean): Promise<void> } {
+  const pending: Pending = { statements: [], opening: [...opening], readOpening: opts.readOpening ? [...opts.readOpening] : null, broken: null };
   pendingOf.set(client, pending);
   const own = client as unknown as { query: (...args: unknown[]) => unknown };
   own.query = function query(config: unknown, values?: unknown, callback?: unknown) {
@@ -163,8 +185,8 @@ export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(
       throw new Error('lazyTransaction: only promise queries can run in a tenant transaction');
     }
     if (pending.broken) return Promise.reject(brokenBy(pending.broken));
-    // Nothing waiting, or a pipeline sendTogether assembled with what waited.
-    if (pending.statements.length === 0 || config instanceof Pipeline) return baseQuery(client).call(client, config, values);
+    // Nothing waiting (the transaction begun), or a pipeline sendTogether assembled with what waited.
+    if ((pending.statements.length === 0 && !pending.opening) || config instanceof Pipeline) return baseQuery(client).call(client, config, values);
     const c = (typeof config === 'string' ? { text: config } : config) as { text: string; name?: string; values?: unknown[]; rowMode?: 'array'; types?: unknown };
     if (SAVEPOINT.test(c.text)) return sendTogether(client, []).then(() => own.query(config, values));
     const last: Piped = { text: c.text, name: c.name, values: (values as unknown[] | undefined) ?? c.values };
@@ -173,13 +195,18 @@ export function lazyTransaction(client: pg.PoolClient, opening: Piped[]): { end(
   return {
     async end(commit) {
       try {
+        const begun = pending.opening === null;
+        // A statement that failed ends the transaction's work as on the server: no commit reports success.
+        if (commit && pending.broken) throw brokenBy(pending.broken);
         if (!commit) {
           // Whatever waited to go out is dropped with the transaction.
           pending.statements.length = 0;
-          if (pending.sent) await baseQuery(client).call(client, 'rollback');
-        } else if (pending.sent || pending.statements.length > opening.length) {
+          if (begun) await baseQuery(client).call(client, 'rollback');
+        } else if (begun || pending.statements.length > 0) {
+          // Writes still waiting with the transaction not begun: the opening goes with them.
           await sendTogether(client, [{ text: 'commit' }]);
         }
+        // Nothing begun and nothing waiting: only reads went out, each a transaction that ended at its Sync.
       } finally {
         pendingOf.delete(client);
         delete (own as { query?: unknown }).query;
