@@ -542,6 +542,42 @@ function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
 
 export type BookingReadRow = Awaited<ReturnType<ReturnType<typeof readSelect>['execute']>>[number];
 
+/**
+ * readSelect's columns for a list's page of known ids, with no join to plan: the order's number,
+ * the provider's, service's and branch's fields by key a row at a time, the customer's in a lateral
+ * look-up. PostgreSQL spent more planning readSelect's five joins (about 2.7 ms) than running the
+ * page (about 1.2 ms); a page is at most a few dozen rows, each found by its key.
+ */
+function pageSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string, extra: X) {
+  const byKey = <T>(table: SQL, column: string, key: SQL) =>
+    sql<T | null>`(select k.${sql.raw(column)} from ${table} k where k.tenant_id = ${bookings.tenantId} and k.id = ${key})`;
+  const zone = sql<string>`coalesce(${byKey<string>(sql`${branches}`, 'timezone', sql`${bookings.branchId}`)}, ${tenantTz})`;
+  const customer = exec
+    .select({ first: customers.firstName, last: customers.lastName, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
+    .limit(1)
+    .as('cu');
+  return exec
+    .select({
+      ...extra,
+      b: bookings,
+      orderNumber: byKey<number>(sql`${orders}`, 'number', sql`${bookings.orderId}`),
+      customerFirst: customer.first,
+      customerLast: customer.last,
+      customerPhone: customer.phone,
+      providerName: byKey<string>(sql`${providers}`, 'name', sql`${bookings.providerId}`),
+      serviceName: byKey<string>(sql`${services}`, 'name', sql`${bookings.serviceId}`),
+      localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
+      localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
+      crew: sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', cp.id, 'name', cp.name) order by cp.sort_order, cp.name, cp.id), '[]')
+        from booking_crew cr join providers cp on cp.tenant_id = cr.tenant_id and cp.id = cr.provider_id
+        where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
+    })
+    .from(bookings)
+    .leftJoinLateral(customer, sql`true`);
+}
+
 /** Bookings with their order number, customer, provider, service and branch-local date and time. */
 export async function readBookings(
   exec: Executor,
@@ -609,7 +645,7 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     async (win, total) => {
       const m = matchingIds(exec, tenantId, f);
       const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
+      return pageSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
         .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
         .orderBy(...win.orderBy);
     },

@@ -223,6 +223,8 @@ describe('assignment types', () => {
     // The crew's lists and calendar show it; a crew member's own account reads it but cannot change it.
     const helperList = (await owner.client.get(`bookings?staff_id=${helper}&from=${d}&to=${d}&branch_id=${branchId}`)).json().data as { id: string }[];
     expect(helperList.map((x) => x.id)).toContain(visit.id);
+    // The list's page is read by its own statement: each row is the booking as read alone, crew included.
+    expect(helperList.find((x) => x.id === visit.id)).toEqual((await owner.client.get(`bookings/${visit.id}`)).json().data);
     const account = await staffAccount(t.db, tenant, { permissions: ['calendar_only_staff'] });
     await t.db.execute(sql`update providers set user_id = ${account.userId} where id = ${helper}`);
     const crewClient = new Client(t.app);
@@ -671,6 +673,9 @@ describe('lists, one booking, the customer tab, the calendar', () => {
     const byDay = await list({ from: d, to: d, customer_id: id('cust2') });
     expect(byDay.data.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
     expect(byDay.meta).toMatchObject({ total_exact: true, current_page: 1, per_page: 25, total: 2, last_page: 1 });
+    // Each row is the booking as read alone (its order number, customer, provider, service, local date and time).
+    for (const row of byDay.data) expect(row).toEqual((await owner.client.get(`bookings/${row.id}`)).json().data);
+    expect(byDay.data[0]).toMatchObject({ customer: { id: id('cust2') }, staff: { id: id('pB') } });
     expect((await list({ from: d, to: d, staff_id: id('pA') })).data.every((x: { staff_id: string }) => x.staff_id === id('pA'))).toBe(true);
     expect((await list({ search: String(a.booking_number) })).data.map((x: { id: string }) => x.id)).toContain(a.id);
     expect((await list({ search: 'Noura', from: d, to: d })).meta.total).toBe(2);
