@@ -177,7 +177,8 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     const outcome: string[] = [];
     await expect(
       withTenant(db.db, tenant, async (tx) => {
-        outcome.push(await tx.execute(sql`select 1 / 0`).then(() => 'ran', () => 'failed'));
+        // Not a plain read: it carries the opening (`begin` and the business's context).
+        outcome.push(await tx.execute(sql`select set_config('app.note', (1 / 0)::text, true)`).then(() => 'ran', () => 'failed'));
         outcome.push(
           await tx
             .insert(services)
@@ -301,6 +302,21 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     release();
     await holder;
     expect((tried as { cause?: { code?: string } }).cause?.code).toBe('55P03');
+  });
+
+  it('a read that fails before anything began refuses what follows, as a failed statement does in a transaction, and ends without a commit', async () => {
+    const s = service(tenant, 'After a failed read');
+    const outcome: string[] = [];
+    const [, trips] = await sent(() =>
+      withTenant(db.db, tenant, async (tx) => {
+        outcome.push(await tx.execute(sql`select 1 / 0`).then(() => 'ran', () => 'failed'));
+        outcome.push(await tx.insert(services).values(s).then(() => 'ran', (e: Error) => (/earlier failed statement/.test(e.message + (e.cause as Error | undefined)?.message) ? 'refused' : e.message)));
+        outcome.push(await tx.execute(sql`select 2`).then(() => 'ran', () => 'refused'));
+      }),
+    );
+    expect(outcome).toEqual(['failed', 'refused', 'refused']);
+    expect(trips).toHaveLength(1);
+    expect(await named(s.id)).toEqual([]);
   });
 
   it('tells a plain read from a statement that locks, writes or changes the session', () => {

@@ -196,8 +196,6 @@ export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: {
     async end(commit) {
       try {
         const begun = pending.opening === null;
-        // A statement that failed ends the transaction's work as on the server: no commit reports success.
-        if (commit && pending.broken) throw brokenBy(pending.broken);
         if (!commit) {
           // Whatever waited to go out is dropped with the transaction.
           pending.statements.length = 0;
@@ -206,7 +204,9 @@ export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: {
           // Writes still waiting with the transaction not begun: the opening goes with them.
           await sendTogether(client, [{ text: 'commit' }]);
         }
-        // Nothing begun and nothing waiting: only reads went out, each a transaction that ended at its Sync.
+        // Nothing begun and nothing waiting: only reads went out, each a transaction that ended at its
+        // Sync. One of them may have failed (the later statements were refused): as a commit after a
+        // failed statement in a transaction, this ends without an error, with nothing to undo.
       } finally {
         pendingOf.delete(client);
         delete (own as { query?: unknown }).query;
