@@ -319,6 +319,17 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     expect(await named(s.id)).toEqual([]);
   });
 
+  it("counts a call of any of the schema's functions that may write as not a plain read", async () => {
+    // Volatile functions of the app's own schema (trigger functions aside: a select cannot call them).
+    const volatile = await rows<{ name: string }>(
+      db.db,
+      sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' and p.provolatile = 'v' and p.prorettype <> 'trigger'::regtype`,
+    );
+    expect(volatile.length).toBeGreaterThan(0);
+    for (const { name } of volatile) expect(isPlainRead(`select ${name}($1)`), name).toBe(false);
+  });
+
   it('tells a plain read from a statement that locks, writes or changes the session', () => {
     for (const read of [
       'select 1',
@@ -342,6 +353,10 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
       'delete from services',
       'set local enable_seqscan = off',
       "select pg_notify('c', 'x')",
+      'select pg_terminate_backend($1)',
+      'select txid_current()',
+      'select lo_unlink($1)',
+      'select setseed(0.5)',
       'select dash_rebuild($1)',
       'savepoint a',
     ])

@@ -156,15 +156,18 @@ export function sendWithNext(client: unknown, statement: Piped): boolean {
 
 /**
  * A statement that only reads: a select that locks nothing and calls nothing known to write or to
- * change the session (`readOnlyUntilWrite`). Anything it does not recognise counts as a write, which
- * only costs the transaction it would have begun anyway.
+ * change the session (`readOnlyUntilWrite`). Anything it does not recognise as such counts as a
+ * write, which only costs the transaction it would have begun anyway. Functions are told by name:
+ * the server's own that act (`pg_*` — advisory locks, notifications, backend control —, `txid_*`,
+ * large objects, `setseed`, sequences, `set_config`, dblink) and this schema's that write (`dash_*`,
+ * `app_secure_*`; a test checks every volatile function of the schema against this list).
  */
 export function isPlainRead(text: string): boolean {
   return PLAIN_READ.test(text) && !NOT_ONLY_READ.test(text);
 }
 const PLAIN_READ = /^\s*\(*\s*select\b/i;
 const NOT_ONLY_READ =
-  /\b(?:for\s+(?:no\s+key\s+)?update|for\s+(?:key\s+)?share|insert|update|delete|merge|into|nextval|setval|set_config|lock|pg_notify|pg_(?:try_)?advisory\w*|dash_\w+|app_secure_\w+)\b/i;
+  /\b(?:for\s+(?:no\s+key\s+)?update|for\s+(?:key\s+)?share|insert|update|delete|merge|into|lock|nextval|setval|set_config|setseed|pg_\w+|txid_\w+|lo_\w+|dblink\w*|dash_\w+|app_secure_\w+)\b/i;
 
 /** Commands that begin, end or return to a savepoint: what waits goes out before them, on its own. */
 const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
