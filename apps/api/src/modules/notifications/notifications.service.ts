@@ -129,10 +129,12 @@ export function createNotificationService({ db }: { db: Database }) {
 
   /** The log, newest first: the last `days` days (7 by default, spec §9). */
   async function log(ctx: AuthContext, q: Query) {
+    // One cutoff for the page and its count (two reads, each its own transaction: db/pipeline.ts).
+    const since = new Date(Date.now() - q.days * 86_400_000);
     return withTenant(db, ctx.tenantId, async (tx) => {
       const where = and(
         eq(notifications.tenantId, ctx.tenantId),
-        gte(notifications.createdAt, sql`now() - make_interval(days => ${q.days})`),
+        gte(notifications.createdAt, since),
         q.status ? eq(notifications.status, q.status) : undefined,
         q.channel ? eq(notifications.channel, q.channel) : undefined,
       );
