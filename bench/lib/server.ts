@@ -9,6 +9,13 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export async function startApi(opts: { port: number; env: Record<string, string>; nodeArgs?: string[]; console?: boolean }): Promise<ChildProcess> {
+  // A server left over from an interrupted run would answer in place of this one (the new one
+  // failing to listen): the run would measure other code.
+  const taken = await fetch(`http://127.0.0.1:${opts.port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on port ${opts.port} (a server left over from an interrupted run?): stop it, or choose another port`);
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', ...opts.env },
