@@ -96,13 +96,17 @@ export const toAppNotification = (r: NoteRow, locale: Locale): AppNotification =
 });
 
 /** How many notes the account has, counted up to `UNREAD_CAP` (app_notifications_user). */
-export async function countNotes(exec: Executor, tenantId: string, userId: string): Promise<number> {
-  const some = exec
+/** The account's notes on the bell, as a query to count (unread.ts counts it with the sidebar's). */
+export function notesOf(exec: Executor, tenantId: string, userId: string) {
+  return exec
     .select({ one: sql`1` })
     .from(appNotifications)
     .where(and(eq(appNotifications.tenantId, tenantId), eq(appNotifications.userId, userId)))
-    .limit(UNREAD_CAP)
-    .as('some');
+    .$dynamic();
+}
+
+export async function countNotes(exec: Executor, tenantId: string, userId: string): Promise<number> {
+  const some = notesOf(exec, tenantId, userId).limit(UNREAD_CAP).as('some');
   const [row] = await exec.select({ n: count() }).from(some);
   return Number(row?.n ?? 0);
 }

@@ -1,6 +1,6 @@
 import { type SeenModule, UNREAD_CAP } from '@app/shared/schemas/app-notifications';
 import type { UnreadCounts } from '@app/shared/schemas/orders';
-import { and, count, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { comments, reviews } from '../../db/schema/marketing';
@@ -9,7 +9,7 @@ import { orders, transactions } from '../../db/schema/sales';
 import type { AuthContext } from '../auth/auth.service';
 import { scopeOfCaller } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
-import { countNotes } from './app-notifications';
+import { notesOf } from './app-notifications';
 
 /**
  * The unread counters of the sidebar and the bell (`GET load-unread-modules-counts`, spec §7), for
@@ -28,12 +28,14 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
   const owner = ctx.user.isOwner;
   const may = (...keys: string[]) => owner || keys.some((k) => held.has(k));
   const scope = scopeOfCaller(ctx);
-  const seen = await seenMarks(exec, ctx);
   const tenant = ctx.tenantId;
+  // When the account last opened the list (never: every row counts), read inside the statement.
+  const seenAt = (module: SeenModule) =>
+    sql`coalesce((select ${userSeenMarks.seenAt} from ${userSeenMarks} where ${userSeenMarks.tenantId} = ${tenant} and ${userSeenMarks.userId} = ${ctx.user.id} and ${userSeenMarks.module} = ${module}), '-infinity'::timestamptz)`;
+  const none = sql`0`;
 
   const ordersCount = may('orders')
-    ? await capped(
-        exec,
+    ? capped(
         exec
           .select({ one: sql`1` })
           .from(orders)
@@ -43,76 +45,68 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
               isNull(orders.readAt),
               isNull(orders.deletedAt),
               eq(orders.isDraft, false),
-              seen.orders ? gt(orders.createdAt, seen.orders) : undefined,
+              gt(orders.createdAt, seenAt('orders')),
               visibleOrders(scope),
             ),
           )
           .$dynamic(),
       )
-    : 0;
+    : none;
 
   // The join to orders only narrows a provider account to its orders; for the others it is left out.
   const unreadPayments = and(
     eq(transactions.tenantId, tenant),
     isNull(transactions.readAt),
     isNull(transactions.deletedAt),
-    seen.transactions ? or(eq(transactions.status, 'wait'), gt(transactions.updatedAt, seen.transactions)) : undefined,
+    or(eq(transactions.status, 'wait'), gt(transactions.updatedAt, seenAt('transactions'))),
   );
   const payments = exec.select({ one: sql`1` }).from(transactions).$dynamic();
   const transactionsCount = may('transaction', 'sales.payments', 'orders')
-    ? await capped(
-        exec,
+    ? capped(
         scope.orders === 'all'
           ? payments.where(unreadPayments)
           : payments.innerJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId))).where(and(unreadPayments, visibleOrders(scope))),
       )
-    : 0;
+    : none;
 
   const commentsCount = may('comments')
-    ? await capped(
-        exec,
+    ? capped(
         exec
           .select({ one: sql`1` })
           .from(comments)
           .where(and(eq(comments.tenantId, tenant), eq(comments.status, 'pending')))
           .$dynamic(),
       )
-    : 0;
+    : none;
 
   const reviewsCount = may('marketing.reviews')
-    ? await capped(
-        exec,
+    ? capped(
         exec
           .select({ one: sql`1` })
           .from(reviews)
           .where(and(eq(reviews.tenantId, tenant), eq(reviews.status, 'pending')))
           .$dynamic(),
       )
-    : 0;
+    : none;
 
+  // Every counter in one statement: the sidebar asks on every page.
+  const res = (await exec.execute(
+    sql`select ${capped(notesOf(exec, tenant, ctx.user.id))} as notifications, ${ordersCount} as orders, ${transactionsCount} as transactions,
+      ${commentsCount} as comments, ${reviewsCount} as reviews`,
+  )) as unknown as { rows: Record<keyof UnreadCounts, number | string>[] };
+  const row = res.rows[0]!;
   return {
-    notifications: await countNotes(exec, tenant, ctx.user.id),
-    orders: ordersCount,
-    transactions: transactionsCount,
-    comments: commentsCount,
-    reviews: reviewsCount,
+    notifications: Number(row.notifications),
+    orders: Number(row.orders),
+    transactions: Number(row.transactions),
+    comments: Number(row.comments),
+    reviews: Number(row.reviews),
   };
 }
 
-/** The rows of `query`, counted up to `UNREAD_CAP`. */
-async function capped(exec: Executor, query: PgSelect): Promise<number> {
-  const some = query.limit(UNREAD_CAP).as('some');
-  const [row] = await exec.select({ n: count() }).from(some);
-  return Number(row?.n ?? 0);
-}
-
-/** When the account last opened each list (none: never). */
-async function seenMarks(exec: Executor, ctx: AuthContext): Promise<Partial<Record<SeenModule, Date>>> {
-  const rows = await exec
-    .select({ module: userSeenMarks.module, seenAt: userSeenMarks.seenAt })
-    .from(userSeenMarks)
-    .where(and(eq(userSeenMarks.tenantId, ctx.tenantId), eq(userSeenMarks.userId, ctx.user.id)));
-  return Object.fromEntries(rows.map((r) => [r.module, r.seenAt]));
+/** How many rows `query` has, counted up to `UNREAD_CAP`, as a scalar subquery. */
+function capped(query: PgSelect): SQL {
+  return sql`(select count(*)::int from (${query.limit(UNREAD_CAP)}) counted)`;
 }
 
 /** The account opened `module`'s list now: what came before no longer counts as unread for it. */
