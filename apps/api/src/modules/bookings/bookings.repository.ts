@@ -514,6 +514,15 @@ function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
 
 const zoneOf = (tenantTz: string | Placeholder) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
 
+/** A booking's local date and time (in `zone`) and its crew: the read model's columns computed in SQL. */
+const localColumns = (zone: SQL<string>) => ({
+  localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
+  localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
+  crew: sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', cp.id, 'name', cp.name) order by cp.sort_order, cp.name, cp.id), '[]')
+        from booking_crew cr join providers cp on cp.tenant_id = cr.tenant_id and cp.id = cr.provider_id
+        where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
+});
+
 function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X = {} as X) {
   const zone = zoneOf(tenantTz);
   return exec
@@ -526,11 +535,7 @@ function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
       customerPhone: customers.phone,
       providerName: providers.name,
       serviceName: services.name,
-      localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
-      localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
-      crew: sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', cp.id, 'name', cp.name) order by cp.sort_order, cp.name, cp.id), '[]')
-        from booking_crew cr join providers cp on cp.tenant_id = cr.tenant_id and cp.id = cr.provider_id
-        where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
+      ...localColumns(zone),
     })
     .from(bookings)
     .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
@@ -568,11 +573,7 @@ function pageSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
       customerPhone: customer.phone,
       providerName: byKey<string>(sql`${providers}`, 'name', sql`${bookings.providerId}`),
       serviceName: byKey<string>(sql`${services}`, 'name', sql`${bookings.serviceId}`),
-      localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
-      localSlot: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'HH24:MI')`,
-      crew: sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', cp.id, 'name', cp.name) order by cp.sort_order, cp.name, cp.id), '[]')
-        from booking_crew cr join providers cp on cp.tenant_id = cr.tenant_id and cp.id = cr.provider_id
-        where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
+      ...localColumns(zone),
     })
     .from(bookings)
     .leftJoinLateral(customer, sql`true`);
