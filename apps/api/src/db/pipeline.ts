@@ -122,8 +122,8 @@ const brokenBy = (err: Error) => new Error(`the transaction stopped at an earlie
 export function sendTogether<R extends QueryResultRow = QueryResultRow>(client: pg.ClientBase, statements: Piped[], config: ResultConfig = {}): Promise<QueryResult<R>[]> {
   const pending = pendingOf.get(client);
   if (pending?.broken) return Promise.reject(brokenBy(pending.broken));
-  // Before the transaction has begun, reads alone go out scoped on their own (readOnlyUntilWrite);
-  // anything else takes the opening along.
+  // Before the transaction has begun, plain reads go out with the read opening alone, each an
+  // implicit transaction that ends at its Sync (lazyTransaction); anything else takes the opening along.
   const lead = !pending?.opening ? [] : pending.readOpening && pending.statements.length === 0 && statements.length > 0 && statements.every((s) => isPlainRead(s.text)) ? pending.readOpening : pending.opening;
   let ready: Ready[];
   try {
@@ -156,11 +156,12 @@ export function sendWithNext(client: unknown, statement: Piped): boolean {
 
 /**
  * A statement that only reads: a select that locks nothing and calls nothing known to write or to
- * change the session (`readOnlyUntilWrite`). Anything it does not recognise as such counts as a
- * write, which only costs the transaction it would have begun anyway. Functions are told by name:
- * the server's own that act (`pg_*` — advisory locks, notifications, backend control —, `txid_*`,
- * large objects, `setseed`, sequences, `set_config`, dblink) and this schema's that write (`dash_*`,
- * `app_secure_*`; a test checks every volatile function of the schema against this list).
+ * change the session (sent before a transaction begins: lazyTransaction). Anything it does not
+ * recognise as such counts as a write, which only costs the transaction it would have begun anyway.
+ * Functions are told by name: the server's own that act (`pg_*` — advisory locks, notifications,
+ * backend control —, `txid_*`, large objects, `setseed`, sequences, `set_config`, dblink) and this
+ * schema's that write (`dash_*`, `app_secure_*`; a test checks every volatile function of the schema
+ * against this list).
  */
 export function isPlainRead(text: string): boolean {
   return PLAIN_READ.test(text) && !NOT_ONLY_READ.test(text);
@@ -177,7 +178,10 @@ const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
  * round trip less on every request). Until the transaction ends, every query on the client takes
  * along whatever waits to go out with it (`sendWithNext`), except a savepoint command, before which
  * what waits goes out alone (a failing write must not be skipped into a savepoint's rollback). `end`
- * sends the commit (with anything still waiting) or the rollback.
+ * sends the commit (with anything still waiting) or the rollback. With `readOpening`, nothing begins
+ * until a statement that is not a plain read (`isPlainRead`): each plain read before it goes with
+ * `readOpening` alone (the business's context, local to the implicit transaction that ends at the
+ * read's Sync), so a request that only reads sends no begin and no commit.
  */
 export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: { readOpening?: Piped[] } = {}): { end(commit: boolean): Promise<void> } {
   const pending: Pending = { statements: [], opening: [...opening], readOpening: opts.readOpening ? [...opts.readOpening] : null, broken: null };
