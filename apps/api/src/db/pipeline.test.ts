@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb, rows, type TestDb } from '../../test/helper';
+import { deferred } from '../../test/deferred';
 import { insertTogether, rowsOf, type Tx, withTenant } from './client';
 import { isPlainRead, sendTogether } from './pipeline';
 import { services } from './schema/index';
@@ -282,24 +283,18 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     expect(await named(dropped.id)).toEqual([]);
 
     // A locking read holds its lock to the end of the transaction, not only to its own Sync.
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => {
-      locked = r;
-    });
+    const held = deferred();
+    const locked = deferred();
     const holder = withTenant(db.db, tenant, async (tx) => {
       await tx.execute(sql`select id from services where id = ${s.id} for update`);
-      locked();
-      await held;
+      locked.resolve();
+      await held.promise;
     });
-    await isLocked;
+    await locked.promise;
     const tried = await withTenant(db.db, tenant, (tx) => tx.execute(sql`select id from services where id = ${s.id} for update nowait`)).catch(
       (e: { cause?: { code?: string } }) => e,
     );
-    release();
+    held.resolve();
     await holder;
     expect((tried as { cause?: { code?: string } }).cause?.code).toBe('55P03');
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../../test/deferred';
 import { buildTestApp, readyUser, type TestApp } from '../../test/helper';
 import { type Executor, insertTogether, preparedSelect, rowsOf, withTenant } from './client';
 import { customers, services } from './schema/index';
@@ -36,26 +37,20 @@ describe('preparedSelect', () => {
   });
 
   it.runIf(POSTGRES)("runs on the caller's connection: two open transactions each see their own uncommitted rows", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let ready!: () => void;
-    const written = new Promise<void>((r) => {
-      ready = r;
-    });
+    const held = deferred();
+    const written = deferred();
     // The first transaction renames a service and keeps it uncommitted while the second reads.
     const first = withTenant(t.db, tenant, async (tx) => {
       await tx.execute(sql`update services set name = 'Uncommitted name' where tenant_id = ${tenant}`);
       const mine = await names(tx, { tenantId: tenant });
-      ready();
-      await held;
+      written.resolve();
+      await held.promise;
       return mine;
     });
-    await written;
+    await written.promise;
     const second = await withTenant(t.db, tenant, (tx) => names(tx, { tenantId: tenant }));
     const others = await withTenant(t.db, other, (tx) => names(tx, { tenantId: tenant }));
-    release();
+    held.resolve();
     expect((await first).every((r) => r.name === 'Uncommitted name')).toBe(true);
     expect(second.some((r) => r.name === 'Uncommitted name')).toBe(false);
     expect(second.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test/deferred';
 import { buildTestApp, injectAs, readyUser, type TestApp } from '../../test/helper';
 import { withTenant } from '../db/client';
 import { at, branch, customer, dayAhead, provider, service } from '../modules/bookings/bookings.fixtures';
@@ -29,22 +30,16 @@ describe.skipIf(!POSTGRES)('numbers people see, on PostgreSQL', () => {
 
   /** A transaction that takes a number and stays open until `release` is called; resolves with the number once taken. */
   function holdOpen(name: 'booking' | 'invoice', rollback = false) {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let taken!: (n: number) => void;
-    const number = new Promise<number>((r) => {
-      taken = r;
-    });
+    const gate = deferred();
+    const taken = deferred<number>();
     const done = withTenant(t.db, tenant, async (tx) => {
-      taken(await nextNumber(tx, tenant, name));
-      await gate;
+      taken.resolve(await nextNumber(tx, tenant, name));
+      await gate.promise;
       if (rollback) throw new Error('rolled back on purpose');
     }).catch((e: Error) => {
       if (!rollback) throw e;
     });
-    return { number, release, done };
+    return { number: taken.promise, release: gate.resolve, done };
   }
 
   it('a booking goes through while another transaction that took a booking number is still open', async () => {

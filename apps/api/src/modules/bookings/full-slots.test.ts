@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../../test/deferred';
 import { AppError, fieldError } from '../../lib/errors';
 import { askForSeat, FULL_SLOT_MS, forgetFullSlots, fullSlotKey, knownFull, type SlotAsk, seatTaken } from './full-slots';
 
@@ -109,12 +110,9 @@ describe('a full slot remembered for a moment (full-slots)', () => {
 
   it('runs different asks side by side, and a request without a key (past visit, own hold) is never held back nor refused from memory', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const blocker = new Promise<void>((r) => {
-      release = r;
-    });
+    const blocker = deferred();
     const first = askForSeat(keyOf('t1'), () => seatTaken('p1'), async () => {
-      await blocker;
+      await blocker.promise;
       order.push('first');
     });
     await askForSeat(keyOf('t1', { start: ask.start + 3_600_000 }), () => seatTaken('p1'), async () => {
@@ -123,7 +121,7 @@ describe('a full slot remembered for a moment (full-slots)', () => {
     await askForSeat(null, () => seatTaken('p1'), async () => {
       order.push('no key');
     });
-    release();
+    blocker.resolve();
     await first;
     expect(order).toEqual(['other start', 'no key', 'first']);
     await askForSeat(keyOf('t1'), () => seatTaken('p1'), async () => { throw seatTaken('p1'); }).catch(() => undefined);
