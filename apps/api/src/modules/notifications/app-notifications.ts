@@ -2,7 +2,8 @@ import type { Locale } from '@app/shared/constants';
 import { formatMoney } from '@app/shared/format';
 import { hasAnyPermission, type PermissionKey } from '@app/shared/permissions';
 import { APP_NOTES_SHOWN, type AppNotification, UNREAD_CAP } from '@app/shared/schemas/app-notifications';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Database, type Executor, withTenant } from '../../db/client';
 import { appNotifications } from '../../db/schema/notifications';
 import { roles, users } from '../../db/schema/users';
@@ -95,8 +96,7 @@ export const toAppNotification = (r: NoteRow, locale: Locale): AppNotification =
   created_at: r.createdAt.toISOString(),
 });
 
-/** How many notes the account has, counted up to `UNREAD_CAP` (app_notifications_user). */
-/** The account's notes on the bell, as a query to count (unread.ts counts it with the sidebar's). */
+/** The account's notes on the bell, as a query to count. */
 export function notesOf(exec: Executor, tenantId: string, userId: string) {
   return exec
     .select({ one: sql`1` })
@@ -105,10 +105,15 @@ export function notesOf(exec: Executor, tenantId: string, userId: string) {
     .$dynamic();
 }
 
+/** How many rows `query` has, counted up to `UNREAD_CAP` (the badge shows 99+), as a scalar subquery. */
+export function cappedCount(query: PgSelect): SQL {
+  return sql`(select count(*)::int from (${query.limit(UNREAD_CAP)}) counted)`;
+}
+
+/** How many notes the account has, counted up to `UNREAD_CAP` (app_notifications_user). */
 export async function countNotes(exec: Executor, tenantId: string, userId: string): Promise<number> {
-  const some = notesOf(exec, tenantId, userId).limit(UNREAD_CAP).as('some');
-  const [row] = await exec.select({ n: count() }).from(some);
-  return Number(row?.n ?? 0);
+  const res = (await exec.execute(sql`select ${cappedCount(notesOf(exec, tenantId, userId))} as n`)) as unknown as { rows: { n: number | string }[] };
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 /**

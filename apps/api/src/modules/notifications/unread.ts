@@ -1,7 +1,6 @@
-import { type SeenModule, UNREAD_CAP } from '@app/shared/schemas/app-notifications';
+import type { SeenModule } from '@app/shared/schemas/app-notifications';
 import type { UnreadCounts } from '@app/shared/schemas/orders';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { comments, reviews } from '../../db/schema/marketing';
 import { userSeenMarks } from '../../db/schema/notifications';
@@ -9,7 +8,7 @@ import { orders, transactions } from '../../db/schema/sales';
 import type { AuthContext } from '../auth/auth.service';
 import { scopeOfCaller } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
-import { notesOf } from './app-notifications';
+import { cappedCount, notesOf } from './app-notifications';
 
 /**
  * The unread counters of the sidebar and the bell (`GET load-unread-modules-counts`, spec §7), for
@@ -35,7 +34,7 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
   const none = sql`0`;
 
   const ordersCount = may('orders')
-    ? capped(
+    ? cappedCount(
         exec
           .select({ one: sql`1` })
           .from(orders)
@@ -62,7 +61,7 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
   );
   const payments = exec.select({ one: sql`1` }).from(transactions).$dynamic();
   const transactionsCount = may('transaction', 'sales.payments', 'orders')
-    ? capped(
+    ? cappedCount(
         scope.orders === 'all'
           ? payments.where(unreadPayments)
           : payments.innerJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId))).where(and(unreadPayments, visibleOrders(scope))),
@@ -70,7 +69,7 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
     : none;
 
   const commentsCount = may('comments')
-    ? capped(
+    ? cappedCount(
         exec
           .select({ one: sql`1` })
           .from(comments)
@@ -80,7 +79,7 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
     : none;
 
   const reviewsCount = may('marketing.reviews')
-    ? capped(
+    ? cappedCount(
         exec
           .select({ one: sql`1` })
           .from(reviews)
@@ -91,7 +90,7 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
 
   // Every counter in one statement: the sidebar asks on every page.
   const res = (await exec.execute(
-    sql`select ${capped(notesOf(exec, tenant, ctx.user.id))} as notifications, ${ordersCount} as orders, ${transactionsCount} as transactions,
+    sql`select ${cappedCount(notesOf(exec, tenant, ctx.user.id))} as notifications, ${ordersCount} as orders, ${transactionsCount} as transactions,
       ${commentsCount} as comments, ${reviewsCount} as reviews`,
   )) as unknown as { rows: Record<keyof UnreadCounts, number | string>[] };
   const row = res.rows[0]!;
@@ -102,11 +101,6 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
     comments: Number(row.comments),
     reviews: Number(row.reviews),
   };
-}
-
-/** How many rows `query` has, counted up to `UNREAD_CAP`, as a scalar subquery. */
-function capped(query: PgSelect): SQL {
-  return sql`(select count(*)::int from (${query.limit(UNREAD_CAP)}) counted)`;
 }
 
 /** The account opened `module`'s list now: what came before no longer counts as unread for it. */
