@@ -2,11 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
-function cpuOf(pid: number): number {
+/**
+ * CPU seconds used so far by a process (user + system), from /proc (Linux); with `children`, also
+ * those of its children that have ended (the database's backends that closed: counted by the
+ * server's main process once gone, so the database's total never falls when a connection closes).
+ */
+function cpuOf(pid: number, children = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (children ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
   } catch {
     return 0;
   }
@@ -18,7 +23,7 @@ export function cpuNow(serverPid: number) {
   try {
     pids = execFileSync('pgrep', ['-f', 'postgres'], { encoding: 'utf8' }).trim().split('\n').map(Number);
   } catch {}
-  return { api: cpuOf(serverPid), db: pids.reduce((a, p) => a + cpuOf(p), 0), load: cpuOf(process.pid) };
+  return { api: cpuOf(serverPid), db: pids.reduce((a, p) => a + cpuOf(p, true), 0), load: cpuOf(process.pid) };
 }
 
 export const cpuSpent = (a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) =>

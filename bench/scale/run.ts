@@ -6,8 +6,10 @@
  * For each read it prints requests a second, p50 and p99, and the same for the endpoint's own SQL:
  * the statements one request sends in steady state (captured from the API built in this process,
  * after a first request: its sign-in context kept, the transaction included) replayed through the
- * same driver (`pg`) with the same pool size and the same 50 callers, and the ratio API ÷ SQL; and the p50 of the API one request at a time (what a
- * user waits when nothing is queued in front). Then two bursts of bookings: 200 at once spread over 50
+ * same driver (`pg`, prepared statements under the API's names) with the same pool size and the same
+ * 50 callers, and the ratio API ÷ SQL; what a request cost each process in CPU (the API, the
+ * database, this load) on both sides; and the p50 of the API one request at a time (what a user
+ * waits when nothing is queued in front). Then two bursts of bookings: 200 at once spread over 50
  * providers, and 200 at once on one slot of a provider who serves three at a time (exactly three
  * must win). Not a test: one run's ratios on a shared machine; read them as such.
  *
@@ -17,6 +19,7 @@
  *   npm run bench:scale -- --explain          only times each statement of each read (EXPLAIN ANALYZE; --plans prints the plans)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 DATABASE_POOL_MAX=10 tune the run
  *   BENCH_CPU_PROF=/tmp/prof  writes the API process's CPU profile there (node --cpu-prof)
+ *   BENCH_SHOW=1              prints the statements captured for each read (batch number, then the statement as JSON)
  *
  * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432); the dataset lives in
  * the database `khidma_scale` (BENCH_SCALE_DB) there and is kept for the next run.
@@ -189,7 +192,7 @@ async function main() {
       const probe = await client.request('GET', r.path, auth);
       if (probe.status !== 200) throw new Error(`${r.name}: ${probe.status} ${probe.body.slice(0, 300)}`);
       const statements = await captureSql(() => app.inject({ method: 'GET', url: r.path, headers: auth }));
-      if (process.env.BENCH_SHOW) for (const s of statements) console.log(s.batch ?? "-", JSON.stringify(s));
+      if (process.env.BENCH_SHOW) for (const s of statements) console.log(s.batch ?? '-', JSON.stringify(s));
       if (args.includes('--explain')) {
         await explainStatements(sqlPool, r.name, statements);
         continue;
