@@ -257,7 +257,7 @@ export function createDashboardService(deps: { db: Database }) {
       };
 
       if (grants.bookings) {
-        const found = readBookingLists(['today', 'next'], listRows.shift() as BookingListRow[]);
+        const found = readBookingLists(lists.map((l) => l.key), listRows.shift() as BookingListRow[]);
         out.today_appointments = found.today;
         out.next_bookings = found.next;
       }
