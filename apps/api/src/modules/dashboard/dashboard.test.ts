@@ -143,6 +143,11 @@ describe('GET /api/v1/dashboard with real data', () => {
     // Placed, not drafts, not in the trash; newest first.
     expect(d.latest_orders.map((o: { id: string }) => o.id)).toEqual([ids.o4, ids.o3, ids.o2, ids.o1]);
     expect(d.latest_orders[3]).toMatchObject({ status: 'confirmed', payment_status: 'unpaid', source: 'calendar', total: 5750, currency: 'SAR', customer: { name: 'Amal Said' } });
+    // Each card says what the order itself says (its number and creation time, as the order's own page does).
+    for (const o of d.latest_orders as { id: string; number: number; date: string }[]) {
+      const own = (await shop.client.get(`orders/${o.id}`)).json().data;
+      expect({ number: o.number, date: o.date }).toEqual({ number: own.number, date: own.date });
+    }
     // The canceled order is left out of the top services, not of the sources.
     expect(d.top_services).toEqual([{ service_id: shop.serviceId, name: 'Haircut', count: 3, revenue: 3 * 5750 }]);
     expect(d.order_sources).toEqual([
