@@ -61,7 +61,12 @@ const tagsColumn = sql<TagRef[]>`(select coalesce(json_agg(json_build_object('cu
   from ${customerTags} ct join ${tags} tg on tg.tenant_id = ct.tenant_id and tg.id = ct.tag_id
   where ct.tenant_id = customers.tenant_id and ct.customer_id = customers.id)`;
 
-/** One page of customers, newest first, with their tags. */
+/**
+ * One page of customers, newest first, with their tags. A page asked for by number (an offset) finds
+ * its ids on the list's index first, then reads only those rows with their tags: the rows it skips
+ * cost an index entry each, not a tags look-up each. Other pages skip nothing and are read at once
+ * (a simpler statement to plan).
+ */
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const w = where(tenantId, f);
   return keysetPage(
@@ -69,13 +74,12 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
     CUSTOMER_KEY,
     req,
     async (win, total) => {
-      const rows = await exec
-        .select({ c: customers, key: keyOf(CUSTOMER_KEY), total, tags: tagsColumn })
-        .from(customers)
-        .where(and(w, win.where))
-        .orderBy(...win.orderBy)
-        .limit(win.limit)
-        .offset(win.offset);
+      const q = exec.select({ c: customers, key: keyOf(CUSTOMER_KEY), total, tags: tagsColumn }).from(customers);
+      const rows = win.offset
+        ? await q
+            .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset))))
+            .orderBy(...win.orderBy)
+        : await q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit);
       return rows.map((r) => ({ ...r.c, key: r.key, total: r.total, tags: r.tags }));
     },
     () => exec.select({ one: sql`1` }).from(customers).where(w),

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceListItem, invoicesQuery, issueInvoiceBody, RefundItems } from '@app/shared/schemas/invoices';
 import { isTimeZone } from '@app/shared/schemas/common';
 import type { KeysetMeta } from '@app/shared/schemas/common';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Database, type Executor, withTenant } from '../../db/client';
@@ -164,17 +164,26 @@ export function createInvoiceService({ db }: { db: Database }) {
           : undefined,
         visible(scopeOfCaller(ctx)),
       );
+      // The documents the filter matches, with their order (the scope reaches it).
+      const matching = (extra?: SQL) =>
+        tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
+          .where(and(w, extra));
+      // A page asked for by number (an offset) finds its ids first, then reads only those documents
+      // with what they show: the rows it skips cost an index entry each, not four look-ups each.
       const { rows, meta } = await keysetPage(
         tx,
         INVOICE_KEY,
         { page: q.page, perPage: q.per_page, cursor: q.cursor },
-        async (win, total) =>
-          (await joined(tx, { key: keyOf(INVOICE_KEY), total })
-            .where(and(w, win.where))
-            .orderBy(...win.orderBy)
-            .limit(win.limit)
-            .offset(win.offset)) as (Joined & { key: string; total: number })[],
-        () => tx.select({ one: sql`1` }).from(invoices).leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId))).where(w),
+        async (win, total) => {
+          const page = joined(tx, { key: keyOf(INVOICE_KEY), total });
+          return (await (win.offset
+            ? page.where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.id, matching(win.where).orderBy(...win.orderBy).limit(win.limit).offset(win.offset)))).orderBy(...win.orderBy)
+            : page.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit))) as (Joined & { key: string; total: number })[];
+        },
+        () => matching(),
       );
       return { data: rows.map(toListItem), meta };
     });

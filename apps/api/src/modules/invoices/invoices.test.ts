@@ -254,6 +254,16 @@ describe('invoice numbers', () => {
     if (POSTGRES) console.log('[invoices] 20 concurrent invoice requests on PostgreSQL: gapless');
   });
 
+  it('lists by pages: a page asked for by number is the page its cursor reaches, row for row', async () => {
+    const first = (await shop.client.get('invoices?per_page=3')).json();
+    expect(first.data).toHaveLength(3);
+    const byCursor = (await shop.client.get(`invoices?per_page=3&page=2&cursor=${first.meta.next_cursor}`)).json();
+    const byNumber = (await shop.client.get('invoices?per_page=3&page=2')).json();
+    expect(byNumber.data).toHaveLength(3);
+    expect(byNumber.data).toEqual(byCursor.data);
+    expect(byNumber.meta.total).toBe(first.meta.total);
+  });
+
   it('downloads as an A4 PDF in either language: attachment named by its number, the title in the lead language; a credit note too', async () => {
     const customer = await newCustomer(shop.client, 'ريم', 'الشمري');
     const order = await place({ customer_id: customer });

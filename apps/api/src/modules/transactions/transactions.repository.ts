@@ -152,33 +152,43 @@ export const TRANSACTION_KEY: readonly KeyPart[] = [
   { col: transactions.number, kind: 'int' },
 ];
 
-/** One page of payments, newest first, with each one's order number and customer. */
+/**
+ * The ids of the payments `f` matches, joined with their order only when the search or the caller's
+ * scope reaches it (a provider sees the payments of its own orders), and with their customer only for
+ * the search.
+ */
+function matchingIds(exec: Executor, tenantId: string, f: ListFilter) {
+  const q = exec.select({ id: transactions.id }).from(transactions).$dynamic();
+  const withOrder = f.search || visibleOrders(f.scope) ? q.leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId))) : q;
+  const joined = f.search ? withOrder.leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId))) : withOrder;
+  return { q: joined, where: where(tenantId, f) };
+}
+
+/**
+ * One page of payments, newest first, with each one's order number and customer. A page asked for by
+ * number (an offset) finds its ids on the list's index first, then reads only those rows with their
+ * order and customer: the rows it skips cost an index entry each, not two look-ups each. Other pages
+ * skip nothing and are read at once (a simpler statement to plan).
+ */
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
-  const w = where(tenantId, f);
   return keysetPage(
     exec,
     TRANSACTION_KEY,
     req,
-    async (win, total) =>
-      exec
+    async (win, total) => {
+      const m = matchingIds(exec, tenantId, f);
+      const q = exec
         .select({ ...viewColumns, key: keyOf(TRANSACTION_KEY), total })
         .from(transactions)
         .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-        .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-        .where(and(w, win.where))
-        .orderBy(...win.orderBy)
-        .limit(win.limit)
-        .offset(win.offset),
+        .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)));
+      if (!win.offset) return q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit);
+      const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      return q.where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, ids))).orderBy(...win.orderBy);
+    },
     () => {
-      const q = exec.select({ one: sql`1` }).from(transactions).$dynamic();
-      // The search reaches the order number and the customer: join them only then.
-      return (
-        f.search
-          ? q
-              .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-              .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-          : q
-      ).where(w);
+      const m = matchingIds(exec, tenantId, f);
+      return m.q.where(m.where);
     },
   );
 }

@@ -449,9 +449,15 @@ describe('permissions and data scope', () => {
       asProvider.token = provider.token;
       const mine = await seedOrder(t.db, tenant, { total: 5_000, providerId: prov?.id ?? null });
       const mineTx = (await pay(mine.id, { payment_method: 'cash', amount: 500 })).json().data;
-      const list = (await asProvider.get('transactions', { query: { per_page: '100' } })).json().data.map((x: { id: string }) => x.id);
+      const page = (await asProvider.get('transactions', { query: { per_page: '100' } })).json();
+      const list = page.data.map((x: { id: string }) => x.id);
       expect(list).toContain(mineTx.id);
       expect(list).not.toContain(tx.id);
+      // The count is of what the provider sees too, on a page of rows and on a page past the end.
+      expect(page.meta.total).toBe(list.length);
+      const past = await asProvider.get('transactions', { query: { per_page: '100', page: '9' } });
+      expect(past.statusCode).toBe(200);
+      expect(past.json().meta.total).toBe(list.length);
       expect((await asProvider.get(`transactions/${tx.id}`)).statusCode).toBe(404);
       expect((await asProvider.get(`orders/${order.id}/transactions`)).statusCode).toBe(404);
       expect((await asProvider.post(`orders/${order.id}/transactions`, { payment_method: 'cash', amount: 10 })).statusCode).toBe(404);
