@@ -512,8 +512,6 @@ function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
   return and(...conds);
 }
 
-const zoneOf = (tenantTz: string | Placeholder) => sql<string>`coalesce(${branches.timezone}, ${tenantTz})`;
-
 /** A booking's local date and time (in `zone`) and its crew: the read model's columns computed in SQL. */
 const localColumns = (zone: SQL<string>) => ({
   localDate: sql<string>`to_char(${bookings.startAt} at time zone ${zone}, 'YYYY-MM-DD')`,
@@ -523,37 +521,14 @@ const localColumns = (zone: SQL<string>) => ({
         where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
 });
 
-function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X = {} as X) {
-  const zone = zoneOf(tenantTz);
-  return exec
-    .select({
-      ...extra,
-      b: bookings,
-      orderNumber: orders.number,
-      customerFirst: customers.firstName,
-      customerLast: customers.lastName,
-      customerPhone: customers.phone,
-      providerName: providers.name,
-      serviceName: services.name,
-      ...localColumns(zone),
-    })
-    .from(bookings)
-    .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
-    .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
-    .leftJoin(providers, and(eq(providers.tenantId, bookings.tenantId), eq(providers.id, bookings.providerId)))
-    .leftJoin(services, and(eq(services.tenantId, bookings.tenantId), eq(services.id, bookings.serviceId)))
-    .leftJoin(branches, and(eq(branches.tenantId, bookings.tenantId), eq(branches.id, bookings.branchId)));
-}
-
-export type BookingReadRow = Awaited<ReturnType<ReturnType<typeof readSelect>['execute']>>[number];
-
 /**
- * readSelect's columns for a list's page of known ids, with no join to plan: the order's number,
- * the provider's, service's and branch's fields by key a row at a time, the customer's in a lateral
- * look-up. PostgreSQL spent more planning readSelect's five joins (about 2.7 ms) than running the
- * page (about 1.2 ms); a page is at most a few dozen rows, each found by its key.
+ * The bookings' read model: each booking with its order's number, its customer, provider and service,
+ * and its date and time in its branch's zone (or `tenantTz`), for rows the caller finds by key (by id,
+ * or a list's page of ids). Nothing is joined to plan: the order's, provider's, service's and
+ * branch's fields are looked up by key a row at a time, the customer's in a lateral look-up.
+ * PostgreSQL had spent more planning five joins (about 2.7 ms) than running a page (about 1.2 ms).
  */
-function pageSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string, extra: X) {
+function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X = {} as X) {
   const byKey = <T>(table: SQL, column: string, key: SQL) =>
     sql<T | null>`(select k.${sql.raw(column)} from ${table} k where k.tenant_id = ${bookings.tenantId} and k.id = ${key})`;
   const zone = sql<string>`coalesce(${byKey<string>(sql`${branches}`, 'timezone', sql`${bookings.branchId}`)}, ${tenantTz})`;
@@ -579,20 +554,11 @@ function pageSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
     .leftJoinLateral(customer, sql`true`);
 }
 
-/** Bookings with their order number, customer, provider, service and branch-local date and time. */
-export async function readBookings(
-  exec: Executor,
-  tenantId: string,
-  tenantTz: string,
-  f: BookingFilter,
-  opts: { order?: 'newest' | 'start'; limit?: number; offset?: number } = {},
-): Promise<BookingReadRow[]> {
-  // By ids (one booking, those just written): built once, planned once per connection, as the lookups by key they are.
-  if (f.ids && Object.keys(f).length === 1 && opts.limit === undefined) return readByIds[opts.order === 'start' ? 'start' : 'newest'](exec, { tenantId, zone: tenantTz, ids: f.ids });
-  const q = readSelect(exec, tenantTz)
-    .where(bookingWhere(tenantId, f))
-    .orderBy(...(opts.order === 'start' ? [asc(bookings.startAt), asc(bookings.number)] : [desc(bookings.startAt), desc(bookings.number)]));
-  return opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q;
+export type BookingReadRow = Awaited<ReturnType<ReturnType<typeof readSelect>['execute']>>[number];
+
+/** Bookings by id (one booking, those just written), latest start first or earliest: built once, planned once per connection. */
+export async function readBookings(exec: Executor, tenantId: string, tenantTz: string, ids: string[], order: 'newest' | 'start' = 'newest'): Promise<BookingReadRow[]> {
+  return readByIds[order](exec, { tenantId, zone: tenantTz, ids });
 }
 
 const byIds = () => and(eq(bookings.tenantId, sql.placeholder('tenantId')), sql`${bookings.id} = any(${sql.placeholder('ids')}::uuid[])`);
@@ -646,7 +612,7 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     async (win, total) => {
       const m = matchingIds(exec, tenantId, f);
       const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return pageSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
+      return readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
         .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
         .orderBy(...win.orderBy);
     },

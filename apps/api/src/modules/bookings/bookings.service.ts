@@ -332,7 +332,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
   }
 
   async function readOne(tx: Executor, ctx: AuthContext, id: string): Promise<Booking> {
-    const [row] = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, { ids: [id] });
+    const [row] = await repo.readBookings(tx, ctx.tenantId, ctx.tenant.timezone, [id]);
     if (!row) throw notFound();
     return toBooking(row);
   }
@@ -814,7 +814,7 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       const ids = rowsToBook.map((b) => b.id);
       // A visit recorded after it happened is not announced. The answer and the messages' context are one read.
       let rows: repo.BookingReadRow[];
-      if (pastVisit) rows = await repo.readBookings(tx, actor.tenantId, actor.tenant.timezone, { ids }, { order: 'start' });
+      if (pastVisit) rows = await repo.readBookings(tx, actor.tenantId, actor.tenant.timezone, ids, 'start');
       else {
         const read = await repo.readBookingsWithNotice(tx, actor.tenantId, actor.tenant.timezone, ids, 'booking_created');
         // New bookings' messages (new keys), sent with the commit.

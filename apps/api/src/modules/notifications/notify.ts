@@ -72,21 +72,21 @@ export type NoticeContext = {
 
 /**
  * What a booking's messages need beyond the booking read model's columns (the booking, its order's
- * number, the customer's and provider's names, the service's), as columns of a statement that reads
- * `bookings` left-joined to its customer, provider and branch: the bookings' read model adds them
- * (`readBookingsWithNotice`), so a new booking's answer and its messages come from one read.
- * With `action`, the business's active templates for it.
+ * number, the customer's and provider's names, the service's), as columns of any statement that
+ * reads `bookings`: each is looked up by the booking's keys, so they need no join. The bookings'
+ * read model adds them (`readBookingsWithNotice`), so a new booking's answer and its messages come
+ * from one read. With `action`, the business's active templates for it.
  */
 export const noticeColumns = (action: NotificationAction | null | Placeholder) => ({
-  customerEmail: sql<string | null>`${customers.email}`,
-  providerUserId: sql<string | null>`${providers.userId}`,
-  branchName: sql<string | null>`${branches.name}`,
-  branchZone: sql<string | null>`${branches.timezone}`,
+  customerEmail: sql<string | null>`(select c.email from ${customers} c where c.tenant_id = ${bookings.tenantId} and c.id = ${bookings.customerId})`,
+  providerUserId: sql<string | null>`(select p.user_id from ${providers} p where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId})`,
+  branchName: sql<string | null>`(select br.name from ${branches} br where br.tenant_id = ${bookings.tenantId} and br.id = ${bookings.branchId})`,
+  branchZone: sql<string | null>`(select br.timezone from ${branches} br where br.tenant_id = ${bookings.tenantId} and br.id = ${bookings.branchId})`,
   tenant: sql<NoticeContext['tenant']>`(select json_build_object('name', t.name, 'storeName', t.store_name, 'locale', t.locale, 'timezone', t.timezone,
       'timeFormat', t.time_format, 'subdomain', t.subdomain, 'whatsappStatus', t.whatsapp_status) from ${tenants} t where t.id = ${bookings.tenantId})`,
   // The provider's account and the business's owner.
   staffUser: sql<NoticeContext['staffUser']>`(select json_build_object('phone', u.phone, 'email', u.email)
-      from ${users} u where u.tenant_id = ${bookings.tenantId} and u.id = ${providers.userId})`,
+      from ${providers} p join ${users} u on u.tenant_id = p.tenant_id and u.id = p.user_id where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId})`,
   owner: sql<NoticeContext['owner']>`(select json_build_object('id', u.id, 'name', u.name, 'phone', u.phone, 'email', u.email)
       from ${users} u where u.tenant_id = ${bookings.tenantId} and u.is_owner limit 1)`,
   templates: sql<MessageTemplate[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'action', t.action, 'channel', t.channel, 'receiver', t.receiver,
