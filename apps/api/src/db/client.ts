@@ -285,6 +285,25 @@ export function preparedSelect<P extends Record<string, unknown>, R>(base: strin
 }
 
 /**
+ * A drizzle query run once as a named prepared statement (named by a hash of its text: one statement
+ * per shape, parsed and planned once a connection, and PostgreSQL's plan cache keeps a generic plan
+ * where it costs no more than a custom one), its rows mapped by drizzle as usual: for a list's page,
+ * whose planning cost the database about as much as running it (the bookings' page 1.1–2 ms of
+ * 3–4). Its values stay in the query; only its shape is kept. Built once: the name is set on the
+ * prepared query drizzle made for it. On the embedded database, the query as it is.
+ */
+export async function asPrepared<R>(exec: Executor, base: string, query: { prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
+  const prepared = query.prepare(base) as unknown as { execute(): Promise<R>; queryConfig?: { name?: string; text: string }; rawQueryConfig?: { name?: string; text: string } };
+  const client = clientOf(exec);
+  if (!(client instanceof pg.Client || client instanceof pg.Pool)) return prepared.execute();
+  const { queryConfig, rawQueryConfig } = prepared;
+  // Named where node-postgres's prepared query keeps the name it sends (a drizzle upgrade could move it).
+  if (!queryConfig?.text || !rawQueryConfig) throw new Error('asPrepared: the prepared query does not hold its queryConfig');
+  queryConfig.name = rawQueryConfig.name = statementName(base, queryConfig.text);
+  return prepared.execute();
+}
+
+/**
  * A drizzle select on the system connection, built once per database with `sql.placeholder`s for its
  * values and run as a named prepared statement: for the lookups every request makes before it knows
  * its business (the token, the store by its subdomain), whose building in drizzle (a join of wide

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/deferred';
 import { buildTestApp, readyUser, type TestApp } from '../../test/helper';
-import { type Executor, insertTogether, preparedSelect, rowsOf, withTenant } from './client';
+import { asPrepared, type Executor, insertTogether, preparedSelect, rowsOf, withTenant } from './client';
 import { customers, services } from './schema/index';
 
 /**
@@ -56,6 +56,41 @@ describe('preparedSelect', () => {
     expect(second.length).toBeGreaterThan(0);
     // Another business's transaction sees none of these rows (row-level security on its connection).
     expect(others).toEqual([]);
+  });
+});
+
+/**
+ * asPrepared runs a query built each time (its values in it) as a statement named by its shape: the
+ * same shape with other values is the same statement answering for those values, another shape
+ * another statement.
+ */
+describe('asPrepared', () => {
+  const byName = (exec: Executor, tenantId: string, like?: string) =>
+    exec
+      .select({ name: services.name })
+      .from(services)
+      .where(like ? sql`${services.tenantId} = ${tenantId} and ${services.name} like ${like}` : eq(services.tenantId, tenantId))
+      .orderBy(asc(services.name));
+
+  it("answers what the query run as it is would, for each call's own values", async () => {
+    for (const id of [tenant, other]) {
+      const plain = await withTenant(t.db, id, (tx) => byName(tx, id));
+      expect(plain.length).toBeGreaterThan(0);
+      expect(await withTenant(t.db, id, (tx) => asPrepared(tx, 'test_asprepared', byName(tx, id)))).toEqual(plain);
+    }
+    const first = (await withTenant(t.db, tenant, (tx) => byName(tx, tenant)))[0]!.name;
+    const some = await withTenant(t.db, tenant, (tx) => asPrepared(tx, 'test_asprepared', byName(tx, tenant, first)));
+    expect(some).toEqual([{ name: first }]);
+  });
+
+  it.runIf(POSTGRES)('prepares one statement a shape on the connection, whatever its values', async () => {
+    const prepared = await withTenant(t.db, tenant, async (tx) => {
+      await asPrepared(tx, 'test_asprepared_shape', byName(tx, tenant));
+      await asPrepared(tx, 'test_asprepared_shape', byName(tx, randomUUID()));
+      await asPrepared(tx, 'test_asprepared_shape', byName(tx, tenant, 'x%'));
+      return (await tx.execute(sql`select name from pg_prepared_statements where name like 'test_asprepared_shape_%'`)) as unknown as { rows: { name: string }[] };
+    });
+    expect(prepared.rows).toHaveLength(2);
   });
 });
 

@@ -12,7 +12,7 @@ import { searchCondition } from '../customers/customers.repository';
 import type { RunningOffer } from '../marketing/offers.service';
 import { noticeColumns } from '../notifications/notify';
 import { clock } from '../../lib/clock';
-import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
 import { isoText } from '../../lib/sql-time';
 
 /** Rows of a raw query, on either driver. */
@@ -612,9 +612,14 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     async (win, total) => {
       const m = matchingIds(exec, tenantId, f);
       const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
-        .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
-        .orderBy(...win.orderBy);
+      return readPage(
+        exec,
+        'bookings_page',
+        win,
+        readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
+          .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
+          .orderBy(...win.orderBy),
+      );
     },
     matching,
   );

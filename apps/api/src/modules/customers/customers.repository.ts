@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import type { Executor } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -75,11 +75,16 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
     req,
     async (win, total) => {
       const q = exec.select({ c: customers, key: keyOf(CUSTOMER_KEY), total, tags: tagsColumn }).from(customers);
-      const rows = win.offset
-        ? await q
-            .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset))))
-            .orderBy(...win.orderBy)
-        : await q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit);
+      const rows = await readPage(
+        exec,
+        'customers_page',
+        win,
+        win.offset
+          ? q
+              .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset))))
+              .orderBy(...win.orderBy)
+          : q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit),
+      );
       return rows.map((r) => ({ ...r.c, key: r.key, total: r.total, tags: r.tags }));
     },
     () => exec.select({ one: sql`1` }).from(customers).where(w),

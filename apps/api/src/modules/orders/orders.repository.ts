@@ -6,7 +6,7 @@ import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow
 import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
-import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
 
 export type { OrderItemRow, OrderRow };
 
@@ -55,7 +55,8 @@ function where(tenantId: string, f: OrderFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(orders.tenantId, tenantId), visibleOrders(f.scope)];
   conds.push(f.trashed ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt));
   // The trash shows drafts and placed orders alike; elsewhere drafts are their own list.
-  if (!f.trashed) conds.push(eq(orders.isDraft, f.drafts));
+  // Written out, not a parameter: the prepared page's generic plan then knows which orders it reads (lib/keyset.ts `readPage`).
+  if (!f.trashed) conds.push(f.drafts ? sql`${orders.isDraft}` : sql`not ${orders.isDraft}`);
   if (f.status) conds.push(eq(orders.status, f.status));
   if (f.paymentStatus) conds.push(eq(orders.paymentStatus, f.paymentStatus));
   if (f.source) conds.push(eq(orders.source, f.source));
@@ -98,12 +99,17 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
     req,
     async (win, total) => {
       const ids = exec.select({ id: orders.id }).from(orders).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset).as('page');
-      const rows = await exec
-        .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total })
-        .from(ids)
-        .innerJoin(orders, and(eq(orders.tenantId, tenantId), eq(orders.id, ids.id)))
-        .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-        .orderBy(...win.orderBy);
+      const rows = await readPage(
+        exec,
+        'orders_page',
+        win,
+        exec
+          .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total })
+          .from(ids)
+          .innerJoin(orders, and(eq(orders.tenantId, tenantId), eq(orders.id, ids.id)))
+          .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
+          .orderBy(...win.orderBy),
+      );
       return rows as (OrderListRow & { key: string; total: number })[];
     },
     () => exec.select({ one: sql`1` }).from(orders).where(w),
