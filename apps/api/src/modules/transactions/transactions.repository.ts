@@ -7,7 +7,7 @@ import { bankAccounts, paymentMethods } from '../../db/schema/settings';
 import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
-import { type KeyPart, keyOf, keysetPage, type PageRequest } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -91,14 +91,28 @@ export async function markRead(exec: Executor, tenantId: string, id: string): Pr
 /** A transaction with what the API shows beside it: its order's number and its customer's name. */
 export type TransactionView = { t: TransactionRow; orderNumber: number | null; firstName: string | null; lastName: string | null };
 
-const viewColumns = { t: transactions, orderNumber: orders.number, firstName: customers.firstName, lastName: customers.lastName };
-
-function viewQuery(exec: Executor) {
+/**
+ * Transactions with their order's number and customer's name, looked up by key: nothing joined, so
+ * the list's prepared page has one generic plan for any business (joined, PostgreSQL's generic plan
+ * read a business's every customer for a page: 22 ms against 1.2).
+ */
+function viewQuery<X extends Record<string, SQL>>(exec: Executor, extra: X = {} as X) {
+  const customer = exec
+    .select({ first: customers.firstName, last: customers.lastName })
+    .from(customers)
+    .where(and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
+    .limit(1)
+    .as('cu');
   return exec
-    .select(viewColumns)
+    .select({
+      ...extra,
+      t: transactions,
+      orderNumber: sql<number | null>`(select o.number from ${orders} o where o.tenant_id = ${transactions.tenantId} and o.id = ${transactions.orderId})`,
+      firstName: customer.first,
+      lastName: customer.last,
+    })
     .from(transactions)
-    .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)));
+    .leftJoinLateral(customer, sql`true`);
 }
 
 export async function viewTransaction(exec: Executor, tenantId: string, id: string): Promise<TransactionView | null> {
@@ -165,10 +179,9 @@ function matchingIds(exec: Executor, tenantId: string, f: ListFilter) {
 }
 
 /**
- * One page of payments, newest first, with each one's order number and customer. A page asked for by
- * number (an offset) finds its ids on the list's index first, then reads only those rows with their
- * order and customer: the rows it skips cost an index entry each, not two look-ups each. Other pages
- * skip nothing and are read at once (a simpler statement to plan).
+ * One page of payments, newest first, with each one's order number and customer. The page's ids are
+ * found on the list's index first, then only those rows are read with their order and customer (a
+ * page asked for by number skips its rows at an index entry each), prepared (`readPage`).
  */
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   return keysetPage(
@@ -177,14 +190,15 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
     req,
     async (win, total) => {
       const m = matchingIds(exec, tenantId, f);
-      const q = exec
-        .select({ ...viewColumns, key: keyOf(TRANSACTION_KEY), total })
-        .from(transactions)
-        .leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId)))
-        .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)));
-      if (!win.offset) return q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit);
       const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return q.where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, ids))).orderBy(...win.orderBy);
+      return readPage(
+        exec,
+        'transactions_page',
+        win,
+        viewQuery(exec, { key: keyOf(TRANSACTION_KEY), total })
+          .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, ids)))
+          .orderBy(...win.orderBy),
+      );
     },
     () => {
       const m = matchingIds(exec, tenantId, f);
