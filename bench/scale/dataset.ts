@@ -17,7 +17,7 @@ import { DEMO, seedDemo } from '../../apps/api/src/db/seed';
 import { adminQuery, pgServer } from '../lib/pg';
 
 /** Bump when the statements below change: an older dataset is then rebuilt. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 3;
 
 export const BIG = { providers: 52, customers: 20_000, orders: 100_000, bookings: 90_000, pastDays: 700, futureDays: 31 } as const;
 export const SMALL = { tenants: 999, providers: 3, services: 3, customers: 200, orders: 901, bookings: 800, pastDays: 120, futureDays: 30 } as const;
@@ -166,7 +166,8 @@ function statements(): [string, string][] {
               case when t.subdomain = '${DEMO.subdomain}' then ${BIG.futureDays} else ${SMALL.futureDays} end as future_days,
               coalesce((select value from tenant_counters where tenant_id = t.id and name = 'order'), 0) as order_base,
               coalesce((select value from tenant_counters where tenant_id = t.id and name = 'booking'), 0) as booking_base,
-              coalesce((select value from tenant_counters where tenant_id = t.id and name = 'transaction'), 0) as tx_base
+              coalesce((select value from tenant_counters where tenant_id = t.id and name = 'transaction'), 0) as tx_base,
+              coalesce((select value from tenant_counters where tenant_id = t.id and name = 'invoice'), 0) as invoice_base
        from tenants t where t.subdomain like 'bench-%' or t.subdomain = '${DEMO.subdomain}'`,
     ],
     [
@@ -251,10 +252,38 @@ function statements(): [string, string][] {
        from bench_gen where paid and kind <> 'draft' and kind <> 'trash'`,
     ],
     [
+      'invoices (a simplified tax invoice for each completed order and sale, numbered by when it was issued)',
+      `insert into invoices (tenant_id, number, type, template, order_id, branch_id, customer_id, currency, subtotal, taxable_amount, total, paid_amount,
+                             lines, tax_groups, seller, customer_name, created_by, issued_at, created_at, updated_at)
+       select g.tenant_id, c.invoice_base + row_number() over (partition by g.tenant_id order by g.issued_at, g.order_id), 'tax', 'simplified',
+              g.order_id, g.branch_id, g.customer_id, 'SAR', g.price, g.price, g.price, g.price,
+              jsonb_build_array(jsonb_build_object('name', g.service_name, 'type', 'service', 'quantity', 1, 'unit_price', g.price, 'subtotal', g.price,
+                                                   'discount', 0, 'net', g.price, 'taxes', '[]'::jsonb, 'tax', 0, 'total', g.price)),
+              '[]', jsonb_build_object('name', 'Bench'), cu.first_name || ' ' || cu.last_name, g.owner_id, g.issued_at, g.issued_at, g.issued_at
+       from (select *, least(greatest(start_at, created_at) + interval '1 hour', now()) as issued_at from bench_gen where paid and kind in ('completed', 'sale')) g
+       join bench_ctx c on c.tenant_id = g.tenant_id
+       left join customers cu on cu.tenant_id = g.tenant_id and cu.id = g.customer_id`,
+    ],
+    [
+      'credit notes (one invoice in fifty refunded a day later)',
+      `insert into invoices (tenant_id, number, type, template, order_id, original_invoice_id, branch_id, customer_id, currency, subtotal, taxable_amount, total, paid_amount,
+                             lines, tax_groups, seller, customer_name, reason, created_by, issued_at, created_at, updated_at)
+       select i.tenant_id, m.top + row_number() over (partition by i.tenant_id order by i.issued_at, i.id), 'refund', 'simplified',
+              i.order_id, i.id, i.branch_id, i.customer_id, 'SAR', i.subtotal, i.taxable_amount, i.total, i.total,
+              i.lines, i.tax_groups, i.seller, i.customer_name, 'Customer unhappy', i.created_by,
+              least(i.issued_at + interval '1 day', now()), least(i.issued_at + interval '1 day', now()), least(i.issued_at + interval '1 day', now())
+       from invoices i join (select tenant_id, max(number) as top from invoices group by tenant_id) m on m.tenant_id = i.tenant_id
+       join bench_ctx c on c.tenant_id = i.tenant_id
+       where i.type = 'tax' and i.number > c.invoice_base and i.number % 50 = 0`,
+    ],
+    [
       'counters continue after the numbers taken',
       `insert into tenant_counters (tenant_id, name, value)
        select tenant_id, n.name, case n.name when 'order' then order_base + n_orders when 'booking' then booking_base + n_orders else tx_base + n_orders end
        from bench_ctx cross join (values ('order'), ('booking'), ('transaction')) n(name)
+       on conflict (tenant_id, name) do update set value = excluded.value;
+       insert into tenant_counters (tenant_id, name, value)
+       select tenant_id, 'invoice', max(number) from invoices where tenant_id in (select tenant_id from bench_ctx) group by tenant_id
        on conflict (tenant_id, name) do update set value = excluded.value`,
     ],
     [
@@ -308,6 +337,7 @@ export async function describe(url: string) {
       (select count(*) from bookings b join tenants t on t.id = b.tenant_id where t.subdomain = ${DEMO.subdomain})::int as demo_bookings,
       (select count(*) from customers c join tenants t on t.id = c.tenant_id where t.subdomain = ${DEMO.subdomain})::int as demo_customers,
       (select count(*) from transactions x join tenants t on t.id = x.tenant_id where t.subdomain = ${DEMO.subdomain})::int as demo_transactions,
+      (select count(*) from invoices i join tenants t on t.id = i.tenant_id where t.subdomain = ${DEMO.subdomain})::int as demo_invoices,
       (select count(*) from providers p join tenants t on t.id = p.tenant_id where t.subdomain = ${DEMO.subdomain})::int as demo_providers`);
     return (r as unknown as { rows: Record<string, number>[] }).rows[0]!;
   } finally {

@@ -179,6 +179,9 @@ async function main() {
       ...(await deepPaths(client, auth, 'customers')),
       { name: 'transactions p1', path: '/api/v1/transactions?page=1&per_page=25' },
       ...(await deepPaths(client, auth, 'transactions')),
+      { name: 'invoices p1', path: '/api/v1/invoices?page=1&per_page=25' },
+      ...(await deepPaths(client, auth, 'invoices')),
+      { name: 'refunds p1', path: '/api/v1/refunds?page=1&per_page=25' },
       { name: 'dashboard', path: '/api/v1/dashboard' },
       // What every signed-in page and the orders list ask for beside their own data.
       { name: 'badges', path: '/api/v1/load-unread-modules-counts' },

@@ -43,6 +43,11 @@ beforeAll(async () => {
   await t.db.execute(sql`insert into bookings (tenant_id, number, order_id, order_item_id, branch_id, provider_id, start_at, end_at, occupied_until, duration)
     select o.tenant_id, o.number, o.id, it.id, o.branch_id, ${provider!.id}, o.created_at, o.created_at + interval '30 minutes', o.created_at + interval '30 minutes', 30
     from orders o join order_items it on it.tenant_id = o.tenant_id and it.order_id = o.id where o.tenant_id = ${tenantId}`);
+  // An invoice for most orders, a credit note (answering one of them) for every fourth.
+  await t.db.execute(sql`insert into invoices (tenant_id, number, type, template, order_id, currency, lines, tax_groups, seller, customer_name, issued_at)
+    select tenant_id, number, 'tax', 'simplified', id, 'SAR', '[]', '[]', '{"name": "Plan"}', 'Plan', created_at from orders where tenant_id = ${tenantId} and number % 5 <> 0`);
+  await t.db.execute(sql`insert into invoices (tenant_id, number, type, template, order_id, original_invoice_id, currency, lines, tax_groups, seller, customer_name, issued_at)
+    select tenant_id, number + 100000, 'refund', 'simplified', order_id, id, 'SAR', '[]', '[]', '{"name": "Plan"}', 'Plan', issued_at + interval '1 minute' from invoices where tenant_id = ${tenantId} and number % 4 = 0`);
   await t.db.execute(sql`analyze`);
 }, 120_000);
 
@@ -101,6 +106,8 @@ describe('the long lists have indexes in their order', () => {
     ['bookings', 'bookings', 'bookings_list', 'bookings_time', 1],
     ['transactions', 'transactions', 'transactions_list', 'transactions_created', 1],
     ['customers', 'customers', 'customers_tenant_created', 'customers_tenant_created', 1],
+    ['invoices', 'invoices', 'invoices_issued', 'invoices_issued', 1],
+    ['refunds', 'invoices', 'invoices_list', 'invoices_list', 1],
   ] as const;
 
   for (const [list, table, branchIndex, allIndex, sorts] of cases) {
@@ -121,8 +128,11 @@ describe('the long lists have indexes in their order', () => {
 describe('a page asked for by number reads the details of its own rows only', () => {
   // The 40th page of 25 (the last the pager numbers, at the 1,000 rows it counts to) skips 975 rows:
   // each list finds its page's ids on the index first, so no node past that runs once a skipped row
-  // (a customer's tags, a payment's order and customer, an order's counts, a booking's names).
+  // (a customer's tags, a payment's order and customer, an order's counts, a booking's names, a
+  // document's order, original and issuer).
   for (const [list, table] of [
+    ['invoices', 'invoices'],
+    ['refunds', 'invoices'],
     ['customers', 'customers'],
     ['transactions', 'transactions'],
     ['orders', 'orders'],

@@ -160,7 +160,9 @@ export const invoices = pgTable(
     // One live tax invoice an order; a credit note answers one invoice once.
     unique('invoices_original').on(t.tenantId, t.originalInvoiceId),
     index('invoices_order').on(t.tenantId, t.orderId),
+    // The refunds list (one type) and the documents of every type, each newest first.
     index('invoices_list').on(t.tenantId, t.type, t.issuedAt, t.number),
+    index('invoices_issued').on(t.tenantId, t.issuedAt, t.number),
     unique('invoices_icv').on(t.tenantId, t.icv),
     foreignKey({ columns: [t.tenantId, t.originalInvoiceId], foreignColumns: [t.tenantId, t.id] }),
   ],

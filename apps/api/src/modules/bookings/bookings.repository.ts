@@ -12,7 +12,8 @@ import { searchCondition } from '../customers/customers.repository';
 import type { RunningOffer } from '../marketing/offers.service';
 import { noticeColumns } from '../notifications/notify';
 import { clock } from '../../lib/clock';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
+import { byKeyLateral } from '../../lib/by-key';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
 import { isoText } from '../../lib/sql-time';
 
 /** Rows of a raw query, on either driver. */
@@ -532,12 +533,7 @@ function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
   const byKey = <T>(table: SQL, column: string, key: SQL) =>
     sql<T | null>`(select k.${sql.raw(column)} from ${table} k where k.tenant_id = ${bookings.tenantId} and k.id = ${key})`;
   const zone = sql<string>`coalesce(${byKey<string>(sql`${branches}`, 'timezone', sql`${bookings.branchId}`)}, ${tenantTz})`;
-  const customer = exec
-    .select({ first: customers.firstName, last: customers.lastName, phone: customers.phone })
-    .from(customers)
-    .where(and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
-    .limit(1)
-    .as('cu');
+  const customer = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName, phone: customers.phone }, { tenantId: bookings.tenantId, id: bookings.customerId }, 'cu');
   return exec
     .select({
       ...extra,
@@ -609,18 +605,12 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     exec,
     BOOKING_KEY,
     req,
-    async (win, total) => {
-      const m = matchingIds(exec, tenantId, f);
-      const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return readPage(
-        exec,
-        'bookings_page',
-        win,
+    (win, total) =>
+      readIdsFirst(exec, 'bookings_page', win, matchingIds(exec, tenantId, f), (ids) =>
         readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
           .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
           .orderBy(...win.orderBy),
-      );
-    },
+      ),
     matching,
   );
 }

@@ -64,8 +64,8 @@ const tagsColumn = sql<TagRef[]>`(select coalesce(json_agg(json_build_object('cu
 /**
  * One page of customers, newest first, with their tags. A page asked for by number (an offset) finds
  * its ids on the list's index first, then reads only those rows with their tags: the rows it skips
- * cost an index entry each, not a tags look-up each. Other pages skip nothing and are read at once
- * (a simpler statement to plan).
+ * cost an index entry each, not a tags look-up each. Other pages skip nothing and are read at once,
+ * one statement with its tags, prepared (`readPage`): their tags are looked up for their own rows only.
  */
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const w = where(tenantId, f);

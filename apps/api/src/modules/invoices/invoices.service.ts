@@ -8,8 +8,9 @@ import { type Database, type Executor, withTenant } from '../../db/client';
 import { type InvoiceRow, invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
+import { byKeyLateral } from '../../lib/by-key';
 import { AppError, notFound } from '../../lib/errors';
-import { type KeyPart, keyOf, keysetPage } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type MatchingIds, readIdsFirst } from '../../lib/keyset';
 import type { DataScope } from '../access/scope';
 import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
@@ -39,7 +40,50 @@ const columns = {
   creditNote: { id: creditNote.id, number: creditNote.number },
 };
 
-type Joined = { row: InvoiceRow; orderNumber: number | null; orderPayment: string | null; creatorName: string | null; original: { id: string; number: number; issuedAt: Date } | null; creditNote: { id: string; number: number } | null };
+type Joined = ListJoined & { row: InvoiceRow; creditNote: { id: string; number: number } | null };
+
+/** The document's own columns a list row shows (not its lines, tax groups, seller or XML). */
+const listColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  type: invoices.type,
+  template: invoices.template,
+  status: invoices.status,
+  orderId: invoices.orderId,
+  currency: invoices.currency,
+  taxAmount: invoices.taxAmount,
+  total: invoices.total,
+  paidAmount: invoices.paidAmount,
+  customerName: invoices.customerName,
+  billingName: invoices.billingName,
+  reason: invoices.reason,
+  zatcaStatus: invoices.zatcaStatus,
+  accountingStatus: invoices.accountingStatus,
+  issuedAt: invoices.issuedAt,
+};
+type ListRow = Pick<InvoiceRow, keyof typeof listColumns>;
+type ListJoined = { row: ListRow; orderNumber: number | null; orderPayment: string | null; creatorName: string | null; original: { id: string; number: number; issuedAt: Date } | null };
+
+/**
+ * A list's rows: the columns it shows, its order's number and payment, its original and who issued
+ * it, each looked up by key (joined, a generic plan may read a business's every order to match).
+ */
+function listQuery<X extends Record<string, SQL>>(exec: Executor, extra: X) {
+  const order = byKeyLateral(exec, orders, { number: orders.number, payment: orders.paymentStatus }, { tenantId: invoices.tenantId, id: invoices.orderId }, 'o');
+  const first = byKeyLateral(exec, original, { id: original.id, number: original.number, issuedAt: original.issuedAt }, { tenantId: invoices.tenantId, id: invoices.originalInvoiceId }, 'first');
+  return exec
+    .select({
+      ...extra,
+      row: listColumns,
+      orderNumber: order.number,
+      orderPayment: order.payment,
+      creatorName: sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${invoices.tenantId} and u.id = ${invoices.createdBy})`,
+      original: { id: first.id, number: first.number, issuedAt: first.issuedAt },
+    })
+    .from(invoices)
+    .leftJoinLateral(order, sql`true`)
+    .leftJoinLateral(first, sql`true`);
+}
 
 function joined(exec: Executor, extra: Record<string, SQL> = {}) {
   return exec
@@ -56,12 +100,12 @@ function visible(scope: DataScope): SQL | undefined {
   return scope.orders === 'all' ? undefined : and(sql`${orders.id} is not null`, visibleOrders(scope));
 }
 
-function paymentOf(j: Joined): string {
+function paymentOf(j: ListJoined): string {
   if (j.row.type === 'refund') return 'refunded';
   return j.orderPayment ?? (j.row.paidAmount >= j.row.total ? 'paid' : j.row.paidAmount > 0 ? 'partially-paid' : 'unpaid');
 }
 
-function toListItem(j: Joined): InvoiceListItem {
+function toListItem(j: ListJoined): InvoiceListItem {
   const r = j.row;
   return {
     id: r.id,
@@ -151,6 +195,7 @@ export function createInvoiceService({ db }: { db: Database }) {
   async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<{ data: InvoiceListItem[]; meta: KeysetMeta }> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const search = q.search?.trim();
+      const scope = visible(scopeOfCaller(ctx));
       const w = and(
         eq(invoices.tenantId, ctx.tenantId),
         q.type ? eq(invoices.type, q.type) : undefined,
@@ -162,28 +207,27 @@ export function createInvoiceService({ db }: { db: Database }) {
               ilike(invoices.billingName, likePattern(search)),
             )
           : undefined,
-        visible(scopeOfCaller(ctx)),
+        scope,
       );
-      // The documents the filter matches, with their order (the scope reaches it).
-      const matching = (extra?: SQL) =>
-        tx
-          .select({ id: invoices.id })
-          .from(invoices)
-          .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
-          .where(and(w, extra));
-      // A page asked for by number (an offset) finds its ids first, then reads only those documents
-      // with what they show: the rows it skips cost an index entry each, not four look-ups each.
+      // The documents the filter matches, joined with their order only when the caller's scope reaches it.
+      const matching = (): MatchingIds => {
+        const ids = tx.select({ id: invoices.id }).from(invoices).$dynamic();
+        return { q: scope ? ids.leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId))) : ids, where: w };
+      };
       const { rows, meta } = await keysetPage(
         tx,
         INVOICE_KEY,
         { page: q.page, perPage: q.per_page, cursor: q.cursor },
-        async (win, total) => {
-          const page = joined(tx, { key: keyOf(INVOICE_KEY), total });
-          return (await (win.offset
-            ? page.where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.id, matching(win.where).orderBy(...win.orderBy).limit(win.limit).offset(win.offset)))).orderBy(...win.orderBy)
-            : page.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit))) as (Joined & { key: string; total: number })[];
+        (win, total) =>
+          readIdsFirst(tx, 'invoices_page', win, matching(), (ids) =>
+            listQuery(tx, { key: keyOf(INVOICE_KEY), total })
+              .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.id, ids)))
+              .orderBy(...win.orderBy),
+          ),
+        () => {
+          const m = matching();
+          return m.q.where(m.where);
         },
-        () => matching(),
       );
       return { data: rows.map(toListItem), meta };
     });

@@ -217,6 +217,11 @@ describe('refunds and credit notes', () => {
     const list = (await shop.client.get('refunds')).json().data;
     expect(list.every((x: { type: string }) => x.type === 'refund')).toBe(true);
     expect(list.map((x: { id: string }) => x.id)).toContain(note.id);
+    // The list's row (read by key: its order, original and issuer) says what the document says.
+    const row = list.find((x: { id: string }) => x.id === note.id);
+    const doc = (await shop.client.get(`invoices/${note.id}`)).json().data;
+    expect(row.original_invoice).toEqual({ id: inv.id, number: inv.number, issued_at: inv.created_at });
+    expect(row).toEqual(Object.fromEntries(Object.keys(row).map((k) => [k, k === 'customer_name' ? (doc.billing_name ?? doc.customer_name) : doc[k]])));
   });
 
   it('cancels an invoice with an invoice-cancel reason: its credit note, nothing paid back, the order editable and invoiced anew', async () => {

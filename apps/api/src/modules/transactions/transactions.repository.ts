@@ -7,7 +7,8 @@ import { bankAccounts, paymentMethods } from '../../db/schema/settings';
 import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
+import { byKeyLateral } from '../../lib/by-key';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -97,12 +98,7 @@ export type TransactionView = { t: TransactionRow; orderNumber: number | null; f
  * read a business's every customer for a page: 22 ms against 1.2).
  */
 function viewQuery<X extends Record<string, SQL>>(exec: Executor, extra: X = {} as X) {
-  const customer = exec
-    .select({ first: customers.firstName, last: customers.lastName })
-    .from(customers)
-    .where(and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-    .limit(1)
-    .as('cu');
+  const customer = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName }, { tenantId: transactions.tenantId, id: transactions.customerId }, 'cu');
   return exec
     .select({
       ...extra,
@@ -188,18 +184,12 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
     exec,
     TRANSACTION_KEY,
     req,
-    async (win, total) => {
-      const m = matchingIds(exec, tenantId, f);
-      const ids = m.q.where(and(m.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-      return readPage(
-        exec,
-        'transactions_page',
-        win,
+    (win, total) =>
+      readIdsFirst(exec, 'transactions_page', win, matchingIds(exec, tenantId, f), (ids) =>
         viewQuery(exec, { key: keyOf(TRANSACTION_KEY), total })
           .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, ids)))
           .orderBy(...win.orderBy),
-      );
-    },
+      ),
     () => {
       const m = matchingIds(exec, tenantId, f);
       return m.q.where(m.where);

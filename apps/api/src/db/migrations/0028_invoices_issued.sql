@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_issued" ON "invoices" USING btree ("tenant_id","issued_at","number");

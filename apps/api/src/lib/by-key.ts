@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields, SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+
+/**
+ * The row of `table` (its `fields`) whose key the outer row holds (`outer`: its business and the id
+ * it points at), as a lateral subquery named `as`, to join with `leftJoinLateral(…, sql`true`)`: a
+ * look-up by key a row at a time, which a read's generic plan keeps so for any business (joined, a
+ * generic plan may read a business's every customer or order to match a page of 26).
+ */
+export function byKeyLateral<T extends PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn }, S extends SelectedFields, A extends string>(
+  exec: Executor,
+  table: T,
+  fields: S,
+  outer: { tenantId: AnyPgColumn; id: AnyPgColumn },
+  as: A,
+): SubqueryWithSelection<S, A> {
+  const q = exec
+    .select(fields)
+    .from(table as PgTable)
+    .where(and(eq(table.tenantId, outer.tenantId), eq(table.id, outer.id)))
+    .limit(1);
+  // (drizzle cannot follow a generic selection through its builder: the subquery is typed here.)
+  return (q as unknown as { as(alias: A): SubqueryWithSelection<S, A> }).as(as);
+}
