@@ -45,8 +45,10 @@ export const dashboardSchema = z.object({
   branches_count: z.number(),
   currency: z.string(),
   time_zone: z.string(),
-  /** Today's appointments (cancelled and rejected ones left out), by start time. */
+  /** Today's first 20 appointments (cancelled and rejected ones left out), by start time. */
   today_appointments: z.array(dashboardBookingSchema),
+  /** How many appointments today has in all (as `today_appointments` counts them). */
+  today_count: z.number().int(),
   /** The next 10 active appointments from now. */
   next_bookings: z.array(dashboardBookingSchema),
   /** The 10 newest placed orders (no drafts, nothing in the trash). */

@@ -16,6 +16,8 @@ import * as repo from './dashboard.repository';
 /** Days of the sales series (today included) and of the top services / order sources window. */
 export const DASHBOARD_DAYS = 30;
 const LIST_SIZE = 10;
+/** Today's appointments listed (the card counts them all and links to the calendar for the rest). */
+const TODAY_LIST = 20;
 const TOP_SERVICES = 5;
 
 type Grants = { bookings: boolean; orders: boolean; sales: boolean; customers: boolean };
@@ -209,6 +211,16 @@ export function createDashboardService(deps: { db: Database }) {
       const kept = scope.orders === 'all';
       // The figures and the lists are read together: one round trip, each its own prepared statement
       // (their planning cost the database more than running them).
+      const lists: BookingList<'today' | 'next'>[] = [];
+      let bookingsToday: SQL | undefined;
+      if (grants.bookings) {
+        const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
+        bookingsToday = and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected']));
+        lists.push(
+          { key: 'today', where: bookingsToday, limit: TODAY_LIST },
+          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
+        );
+      }
       const reads = [
         {
           name: 'dash_figures',
@@ -221,22 +233,11 @@ export function createDashboardService(deps: { db: Database }) {
             sales: kept && grants.sales,
             orders: kept && grants.orders,
             customers: grants.customers,
+            bookingsToday,
           }),
         },
       ];
-      const lists: BookingList<'today' | 'next'>[] = [];
-      if (grants.bookings) {
-        const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
-        lists.push(
-          {
-            key: 'today',
-            where: and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected'])),
-            limit: 100,
-          },
-          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
-        );
-        reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
-      }
+      if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
       if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope) });
       const [figureRows, ...listRows] = await preparedRowsTogether(tx, reads);
       const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
@@ -248,6 +249,7 @@ export function createDashboardService(deps: { db: Database }) {
         currency: ctx.tenant.currency,
         time_zone: tz,
         today_appointments: [],
+        today_count: 0,
         next_bookings: [],
         latest_orders: [],
         top_services: [],
@@ -259,6 +261,7 @@ export function createDashboardService(deps: { db: Database }) {
       if (grants.bookings) {
         const found = readBookingLists(lists.map((l) => l.key), listRows.shift() as BookingListRow[]);
         out.today_appointments = found.today;
+        out.today_count = figures.bookingsToday;
         out.next_bookings = found.next;
       }
       if (grants.orders) {

@@ -126,6 +126,7 @@ describe('GET /api/v1/dashboard with real data', () => {
     expect(d).toMatchObject({ services_count: 1, providers_count: 1, branches_count: 2, currency: 'SAR', time_zone: tz });
 
     expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual([ids.early, ids.northToday, ids.late]);
+    expect(d.today_count).toBe(3);
     expect(d.today_appointments[0]).toMatchObject({
       order_id: ids.o1,
       status: 'confirmed',
@@ -180,6 +181,7 @@ describe('GET /api/v1/dashboard with real data', () => {
     try {
       const d = (await shop.client.get('dashboard')).json().data;
       expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual([ids.northToday]);
+      expect(d.today_count).toBe(1);
       expect(d.latest_orders.map((o: { id: string }) => o.id)).toEqual([ids.o3]);
       expect(d.top_services).toEqual([{ service_id: shop.serviceId, name: 'Haircut', count: 1, revenue: 5750 }]);
       expect(d.order_sources).toEqual([{ source: 'booking-page', count: 1 }]);
@@ -194,7 +196,7 @@ describe('GET /api/v1/dashboard with real data', () => {
   it('leaves out the sections an account may not open, and shows a provider only its own', async () => {
     const nobody = await staffAccount(t.db, shop.tenantId, { permissions: [] });
     const empty = (await injectAs(t.app, nobody.token, { url: 'dashboard' })).json().data;
-    expect(empty).toMatchObject({ today_appointments: [], next_bookings: [], latest_orders: [], top_services: [], order_sources: [], customers: { total: 0, new_this_month: 0 } });
+    expect(empty).toMatchObject({ today_appointments: [], today_count: 0, next_bookings: [], latest_orders: [], top_services: [], order_sources: [], customers: { total: 0, new_this_month: 0 } });
     expect(empty.sales.today).toBe(0);
     expect(empty.sales.series).toHaveLength(30);
 
@@ -203,7 +205,30 @@ describe('GET /api/v1/dashboard with real data', () => {
     await t.db.execute(sql`update providers set user_id = ${provider.userId} where id = ${other!.id}`);
     const own = (await injectAs(t.app, provider.token, { url: 'dashboard' })).json().data;
     expect(own.today_appointments).toEqual([]);
+    expect(own.today_count).toBe(0);
     expect(own.latest_orders).toEqual([]);
+  });
+});
+
+describe("a busy day's appointments on the dashboard", () => {
+  // The card listed up to 100 and counted what it listed: a day of 114 said 100. It lists the first
+  // 20 and counts them all (cancelled and rejected left out of both, a provider's own only).
+  it('lists the first 20 of the day by start time and counts every one', async () => {
+    const shop = await newShop(t);
+    const res = await shop.client.post('orders', { items: [{ type: 'service', service_id: shop.serviceId }], branch_id: shop.branchId });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data;
+    const [dayStart] = localDayBounds(localDateOf(Date.now(), 'Asia/Riyadh'), 'Asia/Riyadh');
+    const made: string[] = [];
+    // 27 appointments a few minutes apart (inserted out of order), 2 of them cancelled or rejected.
+    for (const k of [...Array(27).keys()].reverse()) {
+      const status = k === 3 ? 'cancelled' : k === 11 ? 'rejected' : 'confirmed';
+      const id = await insertBooking(t, shop.tenantId, { orderId: order.id, itemId: order.items[0].id, providerId: shop.providerId, serviceId: shop.serviceId, branchId: shop.branchId, status, start: new Date(dayStart + (k + 1) * 5 * 60_000) });
+      if (status === 'confirmed') made[k] = id;
+    }
+    const d = (await shop.client.get('dashboard')).json().data;
+    expect(d.today_count).toBe(25);
+    expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual(made.filter(Boolean).slice(0, 20));
   });
 });
 

@@ -62,6 +62,7 @@ function withDefaults(d: Partial<Dashboard> | undefined, currency: string, zone:
     currency: d?.currency ?? currency,
     timeZone: d?.time_zone ?? zone,
     today: d?.today_appointments ?? [],
+    todayCount: d?.today_count ?? d?.today_appointments?.length ?? 0,
     next: d?.next_bookings ?? [],
     orders: d?.latest_orders ?? [],
     services: d?.top_services ?? [],
@@ -163,14 +164,19 @@ export function DashboardPage() {
               icon={IconCalendarDue}
               testId="dashboard-today"
               action={
-                d && v.today.length > 0 ? (
-                  <Badge variant="light" tt="none">
-                    {formatNumber(v.today.length, locale)}
+                d && v.todayCount > 0 ? (
+                  <Badge variant="light" tt="none" data-testid="dashboard-today-count">
+                    {formatNumber(v.todayCount, locale)}
                   </Badge>
                 ) : undefined
               }
             >
               {d ? <BookingList bookings={v.today} timeZone={v.timeZone} withDate={false} empty={t('empty.today')} /> : <Skeleton h={120} />}
+              {d && v.todayCount > v.today.length && (
+                <Anchor component={Link} to="/calendar" fz="sm" display="block" pt={8} data-testid="dashboard-today-all">
+                  {t('todayAll', { n: formatNumber(v.todayCount, locale) })}
+                </Anchor>
+              )}
             </Section>
             <Section title={t('sections.next')} icon={IconCalendarTime} testId="dashboard-next">
               {d ? <BookingList bookings={v.next} timeZone={v.timeZone} withDate empty={t('empty.next')} /> : <Skeleton h={120} />}
