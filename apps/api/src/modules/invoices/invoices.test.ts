@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, injectAs, rows, type TestApp } from '../../../test/helper';
+import { staffAccount } from '../branches/staff.fixture';
 import { decodeTlv } from '../../integrations/zatca/tlv';
 import { newCustomer, newProduct, newShop, type Shop } from '../orders/orders.fixtures';
 
@@ -319,5 +320,37 @@ describe('invoice numbers', () => {
     await pay(mine.id, 'cash', mine.total);
     const inv = (await invoice(mine.id)).json().data;
     expect((await other.client.get(`invoices/${inv.id}/pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET invoices as a provider account', () => {
+  // A provider account sees the documents of its own orders: the page's ids are found with their
+  // order joined for that, and the count is of the same documents.
+  it("lists and counts the documents of the provider's orders only, on every page and in the refunds", async () => {
+    const [own] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name) values (${shop.tenantId}, 'Invoice provider') returning id`);
+    const account = await staffAccount(t.db, shop.tenantId, { permissions: ['orders'], type: 'provider' });
+    await t.db.execute(sql`update providers set user_id = ${account.userId} where id = ${own!.id}`);
+    const mine = await place();
+    await t.db.execute(sql`update orders set provider_id = ${own!.id} where id = ${mine.id}`);
+    await pay(mine.id, 'cash', mine.total);
+    const inv = (await invoice(mine.id)).json().data;
+    const note = (await shop.client.post(`orders/${mine.id}/refund`, { reason_id: refundReason })).json().data;
+    const other = await place();
+    await pay(other.id, 'cash', other.total);
+    expect((await invoice(other.id)).statusCode).toBe(201);
+
+    const get = async (url: string) => (await injectAs(t.app, account.token, { url })).json();
+    const first = await get('invoices?per_page=1');
+    expect(first.data.map((x: { id: string }) => x.id)).toEqual([note.id]);
+    expect(first.meta.total).toBe(2);
+    const second = await get(`invoices?per_page=1&page=2&cursor=${first.meta.next_cursor}`);
+    expect(second.data.map((x: { id: string }) => x.id)).toEqual([inv.id]);
+    expect((await get('invoices?per_page=1&page=2')).data).toEqual(second.data);
+    expect((await get('invoices?per_page=1&page=3')).meta.total).toBe(2);
+    const refunds = await get('refunds');
+    expect(refunds.data.map((x: { id: string }) => x.id)).toEqual([note.id]);
+    expect(refunds.meta.total).toBe(1);
+    // The owner sees them among the business's others.
+    expect((await shop.client.get('invoices?per_page=100')).json().meta.total).toBeGreaterThan(3);
   });
 });
