@@ -17,7 +17,7 @@ import { DEMO, seedDemo } from '../../apps/api/src/db/seed';
 import { adminQuery, pgServer } from '../lib/pg';
 
 /** Bump when the statements below change: an older dataset is then rebuilt. */
-export const DATASET_VERSION = 3;
+export const DATASET_VERSION = 4;
 
 export const BIG = { providers: 52, customers: 20_000, orders: 100_000, bookings: 90_000, pastDays: 700, futureDays: 31 } as const;
 export const SMALL = { tenants: 999, providers: 3, services: 3, customers: 200, orders: 901, bookings: 800, pastDays: 120, futureDays: 30 } as const;
@@ -252,29 +252,37 @@ function statements(): [string, string][] {
        from bench_gen where paid and kind <> 'draft' and kind <> 'trash'`,
     ],
     [
-      'invoices (a simplified tax invoice for each completed order and sale, numbered by when it was issued)',
-      `insert into invoices (tenant_id, number, type, template, order_id, branch_id, customer_id, currency, subtotal, taxable_amount, total, paid_amount,
-                             lines, tax_groups, seller, customer_name, created_by, issued_at, created_at, updated_at)
-       select g.tenant_id, c.invoice_base + row_number() over (partition by g.tenant_id order by g.issued_at, g.order_id), 'tax', 'simplified',
-              g.order_id, g.branch_id, g.customer_id, 'SAR', g.price, g.price, g.price, g.price,
-              jsonb_build_array(jsonb_build_object('name', g.service_name, 'type', 'service', 'quantity', 1, 'unit_price', g.price, 'subtotal', g.price,
-                                                   'discount', 0, 'net', g.price, 'taxes', '[]'::jsonb, 'tax', 0, 'total', g.price)),
-              '[]', jsonb_build_object('name', 'Bench'), cu.first_name || ' ' || cu.last_name, g.owner_id, g.issued_at, g.issued_at, g.issued_at
-       from (select *, least(greatest(start_at, created_at) + interval '1 hour', now()) as issued_at from bench_gen where paid and kind in ('completed', 'sale')) g
-       join bench_ctx c on c.tenant_id = g.tenant_id
-       left join customers cu on cu.tenant_id = g.tenant_id and cu.id = g.customer_id`,
+      'invoices to be (one for each completed order and sale; one in fifty refunded a day later)',
+      `create unlogged table bench_inv as
+       select tenant_id, order_id, branch_id, customer_id, owner_id, price, service_name,
+              least(greatest(start_at, created_at) + interval '1 hour', now()) as issued_at, gen_random_uuid() as invoice_id, random() < 0.02 as refunded
+       from bench_gen where paid and kind in ('completed', 'sale')`,
     ],
     [
-      'credit notes (one invoice in fifty refunded a day later)',
-      `insert into invoices (tenant_id, number, type, template, order_id, original_invoice_id, branch_id, customer_id, currency, subtotal, taxable_amount, total, paid_amount,
-                             lines, tax_groups, seller, customer_name, reason, created_by, issued_at, created_at, updated_at)
-       select i.tenant_id, m.top + row_number() over (partition by i.tenant_id order by i.issued_at, i.id), 'refund', 'simplified',
-              i.order_id, i.id, i.branch_id, i.customer_id, 'SAR', i.subtotal, i.taxable_amount, i.total, i.total,
-              i.lines, i.tax_groups, i.seller, i.customer_name, 'Customer unhappy', i.created_by,
-              least(i.issued_at + interval '1 day', now()), least(i.issued_at + interval '1 day', now()), least(i.issued_at + interval '1 day', now())
-       from invoices i join (select tenant_id, max(number) as top from invoices group by tenant_id) m on m.tenant_id = i.tenant_id
-       join bench_ctx c on c.tenant_id = i.tenant_id
-       where i.type = 'tax' and i.number > c.invoice_base and i.number % 50 = 0`,
+      'invoices and credit notes, numbered together by when each was issued',
+      `insert into invoices (tenant_id, id, number, type, template, status, order_id, original_invoice_id, branch_id, customer_id, currency,
+                             subtotal, taxable_amount, total, paid_amount, lines, tax_groups, seller, customer_name, reason, order_status_before,
+                             created_by, issued_at, created_at, updated_at)
+       select e.tenant_id, case when e.refund then gen_random_uuid() else e.invoice_id end,
+              c.invoice_base + row_number() over (partition by e.tenant_id order by e.at, e.refund, e.invoice_id),
+              case when e.refund then 'refund' else 'tax' end, 'simplified',
+              case when e.refunded and not e.refund then 'refunded' else 'approved' end,
+              e.order_id, case when e.refund then e.invoice_id end, e.branch_id, e.customer_id, 'SAR', e.price, e.price, e.price, e.price,
+              jsonb_build_array(jsonb_build_object('name', e.service_name, 'type', 'service', 'quantity', 1, 'unit_price', e.price, 'subtotal', e.price,
+                                                   'discount', 0, 'net', e.price, 'taxes', '[]'::jsonb, 'tax', 0, 'total', e.price)),
+              '[]', jsonb_build_object('name', 'Bench'), cu.first_name || ' ' || cu.last_name,
+              case when e.refund then 'Customer unhappy' end, case when not e.refund then 'completed' end,
+              e.owner_id, e.at, e.at, e.at
+       from (select i.*, false as refund, i.issued_at as at from bench_inv i
+             union all
+             select i.*, true, least(i.issued_at + interval '1 day', now()) from bench_inv i where i.refunded) e
+       join bench_ctx c on c.tenant_id = e.tenant_id
+       left join customers cu on cu.tenant_id = e.tenant_id and cu.id = e.customer_id`,
+    ],
+    [
+      'their orders invoiced, or refunded',
+      `update orders o set status = case when i.refunded then 'refunded' else 'invoiced' end, invoice_status = 'invoiced'
+       from bench_inv i where o.tenant_id = i.tenant_id and o.id = i.order_id`,
     ],
     [
       'counters continue after the numbers taken',
@@ -291,7 +299,7 @@ function statements(): [string, string][] {
       `set session_replication_role = origin;
        select dash_rebuild(id) from tenants`,
     ],
-    ['drop the scaffolding', `drop table bench_gen; drop table bench_ctx; drop table bench_cust`],
+    ['drop the scaffolding', `drop table bench_gen; drop table bench_ctx; drop table bench_cust; drop table bench_inv`],
     ['vacuum and analyze', `vacuum analyze`],
   ];
 }
