@@ -127,7 +127,8 @@ async function replay(pool: pg.Pool, statements: Statement[]): Promise<boolean> 
 function startServer(url: string): Promise<ChildProcess> {
   return startApi({
     port: PORT,
-    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    // BENCH_API_ARGS: more flags for the API's node only (a V8 setting tried against the load's own process left alone).
+    nodeArgs: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_API_ARGS?.split(/\s+/).filter(Boolean) ?? [])],
     env: {
       DATABASE_URL: url,
       DATABASE_POOL_MAX: String(POOL),
