@@ -8,7 +8,7 @@ import { type Database, type Executor, withTenant } from '../../db/client';
 import { type InvoiceRow, invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
-import { byKeyLateral } from '../../lib/by-key';
+import { byKeyLateral, byKeyValue } from '../../lib/by-key';
 import { AppError, notFound } from '../../lib/errors';
 import { type KeyPart, keyOf, keysetPage, type MatchingIds, readIdsFirst } from '../../lib/keyset';
 import type { DataScope } from '../access/scope';
@@ -77,7 +77,7 @@ function listQuery<X extends Record<string, SQL>>(exec: Executor, extra: X) {
       row: listColumns,
       orderNumber: order.number,
       orderPayment: order.payment,
-      creatorName: sql<string | null>`(select u.name from ${users} u where u.tenant_id = ${invoices.tenantId} and u.id = ${invoices.createdBy})`,
+      creatorName: byKeyValue(users.name, { tenantId: invoices.tenantId, id: invoices.createdBy }),
       original: { id: first.id, number: first.number, issuedAt: first.issuedAt },
     })
     .from(invoices)

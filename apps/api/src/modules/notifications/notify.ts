@@ -15,6 +15,7 @@ import { outboxMessages } from '../../db/schema/outbox';
 import { bookings, orders } from '../../db/schema/sales';
 import { tenants } from '../../db/schema/tenants';
 import { users } from '../../db/schema/users';
+import { byKeyValue } from '../../lib/by-key';
 import { clock } from '../../lib/clock';
 import { channelAddress, unreachableReason, unreachableReasonOf } from '../channels/channels';
 import { manageUrlFor } from '../store/store-links';
@@ -78,10 +79,10 @@ export type NoticeContext = {
  * from one read. With `action`, the business's active templates for it.
  */
 export const noticeColumns = (action: NotificationAction | null | Placeholder) => ({
-  customerEmail: sql<string | null>`(select c.email from ${customers} c where c.tenant_id = ${bookings.tenantId} and c.id = ${bookings.customerId})`,
-  providerUserId: sql<string | null>`(select p.user_id from ${providers} p where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId})`,
-  branchName: sql<string | null>`(select br.name from ${branches} br where br.tenant_id = ${bookings.tenantId} and br.id = ${bookings.branchId})`,
-  branchZone: sql<string | null>`(select br.timezone from ${branches} br where br.tenant_id = ${bookings.tenantId} and br.id = ${bookings.branchId})`,
+  customerEmail: byKeyValue(customers.email, { tenantId: bookings.tenantId, id: bookings.customerId }),
+  providerUserId: byKeyValue(providers.userId, { tenantId: bookings.tenantId, id: bookings.providerId }),
+  branchName: byKeyValue(branches.name, { tenantId: bookings.tenantId, id: bookings.branchId }),
+  branchZone: byKeyValue(branches.timezone, { tenantId: bookings.tenantId, id: bookings.branchId }),
   tenant: sql<NoticeContext['tenant']>`(select json_build_object('name', t.name, 'storeName', t.store_name, 'locale', t.locale, 'timezone', t.timezone,
       'timeFormat', t.time_format, 'subdomain', t.subdomain, 'whatsappStatus', t.whatsapp_status) from ${tenants} t where t.id = ${bookings.tenantId})`,
   // The provider's account and the business's owner.

@@ -7,7 +7,7 @@ import { bankAccounts, paymentMethods } from '../../db/schema/settings';
 import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
-import { byKeyLateral } from '../../lib/by-key';
+import { byKeyLateral, byKeyValue } from '../../lib/by-key';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -103,7 +103,7 @@ function viewQuery<X extends Record<string, SQL>>(exec: Executor, extra: X = {} 
     .select({
       ...extra,
       t: transactions,
-      orderNumber: sql<number | null>`(select o.number from ${orders} o where o.tenant_id = ${transactions.tenantId} and o.id = ${transactions.orderId})`,
+      orderNumber: byKeyValue(orders.number, { tenantId: transactions.tenantId, id: transactions.orderId }),
       firstName: customer.first,
       lastName: customer.last,
     })
