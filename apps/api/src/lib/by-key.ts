@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { literalLimit } from './count';
 
 /**
  * The row of `table` (its `fields`) whose key the outer row holds (`outer`: its business and the id
@@ -19,7 +20,8 @@ export function byKeyLateral<T extends PgTable & { tenantId: AnyPgColumn; id: An
     .select(fields)
     .from(table as PgTable)
     .where(and(eq(table.tenantId, outer.tenantId), eq(table.id, outer.id)))
-    .limit(1);
+    // Written into the text, not a parameter: a statement built once for its shape holds only its values' placeholders.
+    .limit(literalLimit(1));
   // (drizzle cannot follow a generic selection through its builder: the subquery is typed here.)
   return (q as unknown as { as(alias: A): SubqueryWithSelection<S, A> }).as(as);
 }

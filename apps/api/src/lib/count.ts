@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { type Executor, rowsWith } from '../db/client';
 
 /**
  * A limit written into the statement rather than sent as a parameter: a prepared statement's generic
@@ -25,7 +25,7 @@ export function countExpr(rows: Countable, limit: number): SQL<number> {
 }
 
 /** The same count as its own statement. */
-export async function countUpTo(exec: Executor, rows: Countable, limit: number): Promise<number> {
-  const res = (await exec.execute(sql`select ${countExpr(rows, limit)} as n`)) as unknown as { rows: { n: number | string }[] };
-  return Number(res.rows[0]?.n ?? 0);
+export async function countUpTo(exec: Executor, rows: Countable, limit: number, values: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await rowsWith<{ n: number | string }>(exec, sql`select ${countExpr(rows, limit)} as n`, values);
+  return Number(row?.n ?? 0);
 }

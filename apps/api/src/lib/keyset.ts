@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP } from '@app/shared/schemas/common';
 import type { KeysetMeta } from '@app/shared/schemas/common';
 import { type AnyColumn, and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { asPrepared, type Executor } from '../db/client';
+import { type Binds, type Executor, type PreparableQuery, runCompiled } from '../db/client';
 import { type Countable, countExpr, countUpTo, literalLimit } from './count';
 import { fieldError } from './errors';
 
@@ -60,15 +60,15 @@ export function decodeCursor(parts: readonly KeyPart[], raw: string): Cursor {
   return { dir, values: values as (string | number)[] };
 }
 
-/** Rows after (next) or before (prev) the cursor's row in the list's order (newest first). */
-export function afterCursor(parts: readonly KeyPart[], cursor: Cursor): SQL {
+/** Rows after (next) or before (prev) the cursor's row in the list's order (newest first); its values bound in `binds`. */
+export function afterCursor(parts: readonly KeyPart[], cursor: Cursor, binds: Binds): SQL {
   const cols = sql.join(
     parts.map((p) => p.col),
     sql`, `,
   );
   const vals = sql.join(
     parts.map((p, i) => {
-      const v = cursor.values[i];
+      const v = binds.v(cursor.values[i]);
       return p.kind === 'time' ? sql`${v}::timestamptz` : p.kind === 'uuid' ? sql`${v}::uuid` : sql`${v}::bigint`;
     }),
     sql`, `,
@@ -87,23 +87,28 @@ export type PageRequest = { page: number; perPage: number; cursor?: string | und
 export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
 
 /**
- * Runs a list's page read (`base` names its statements): prepared (db/client.ts `asPrepared`) when
- * it skips no rows, the first page and those by cursor, which is how a list is read: planning it had
- * cost PostgreSQL about as much as running it. The page's limit and the count's cap are written into
- * the statement (`literalLimit`), so that PostgreSQL's generic plan, made once for any business,
- * reads the list's index for its first rows. A page that skips rows by an offset is planned each
- * time: the generic plan, not knowing how many rows it skips, ran slower than the plan made for
- * them (orders' 500th page 12.6 ms against 8.6). Only for a page whose generic plan was measured as
- * good as its custom one at the busy business's size and at a small one (docs/decisions.md).
+ * Runs a list's page read (`base` names its statements), built once for its shape (db/client.ts
+ * `runCompiled`: `shape` is the page's ids select, every value bound in `binds`; `query` builds the
+ * read from values bound before it and the window). Prepared when it skips no rows, the first page
+ * and those by cursor, which is how a list is read: planning it had cost PostgreSQL about as much as
+ * running it. The page's limit and the count's cap are written into the statement (`literalLimit`),
+ * so that PostgreSQL's generic plan, made once for any business, reads the list's index for its
+ * first rows. A page that skips rows by an offset is planned each time: the generic plan, not
+ * knowing how many rows it skips, ran slower than the plan made for them (orders' 500th page 12.6 ms
+ * against 8.6). Only for a page whose generic plan was measured as good as its custom one at the
+ * busy business's size and at a small one (docs/decisions.md).
  */
-export function readPage<R>(exec: Executor, base: string, win: PageWindow, query: PageQuery<R>): Promise<R> {
-  return win.offset ? query.execute() : asPrepared(exec, base, query);
+export function readPage<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, shape: SQLWrapper, query: () => PreparableQuery<R>): Promise<R> {
+  return runCompiled(exec, base, shape, binds, query, !win.offset);
 }
-
-type PageQuery<R> = { prepare(name: string): { execute(): Promise<R> }; execute(): Promise<R> };
 
 /** The rows a list's filter matches, as a select of their ids (joined only with what the filter reads) and its condition. */
 export type MatchingIds = { q: PgSelect; where: SQL | undefined };
+
+/** The window's ids among `matching`, in the window's order: a page's ids select. */
+export function windowIds(matching: MatchingIds, win: PageWindow): PgSelect {
+  return matching.q.where(and(matching.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+}
 
 /**
  * A list's page read in two steps: the window's ids found among `matching` on the list's index (a
@@ -111,33 +116,35 @@ export type MatchingIds = { q: PgSelect; where: SQL | undefined };
  * reads only those rows with what they show, handed the ids as a subquery (it reads them in the
  * window's order), run as `readPage` says.
  */
-export function readIdsFirst<R>(exec: Executor, base: string, win: PageWindow, matching: MatchingIds, read: (ids: SQLWrapper) => PageQuery<R>): Promise<R> {
-  const ids = matching.q.where(and(matching.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
-  return readPage(exec, base, win, read(ids));
+export function readIdsFirst<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, matching: MatchingIds, read: (ids: PgSelect) => PreparableQuery<R>): Promise<R> {
+  const ids = windowIds(matching, win);
+  return readPage(exec, base, win, binds, ids, () => read(ids));
 }
 
 /**
  * One page of a long list with its meta. `read` fetches the rows in a window, each with its `key`
- * (selected with `keyOf`) and `total`, the `total` expression it is handed (the capped count, so the
- * page and its count are one statement); `countRows` selects the rows to count.
+ * (selected with `keyOf`) and `total`, the expression `total()` makes (the capped count, so the
+ * page and its count are one statement); `countRows` selects the rows to count. The list's values,
+ * and the cursor's, are bound in `binds` (readPage).
  */
 export async function keysetPage<T extends { key: string; total: number }>(
   exec: Executor,
   parts: readonly KeyPart[],
   req: PageRequest,
-  read: (w: PageWindow, total: SQL<number>) => Promise<T[]>,
+  binds: Binds,
+  read: (w: PageWindow, total: () => SQL<number>) => Promise<T[]>,
   countRows: () => Countable,
 ): Promise<{ rows: T[]; meta: KeysetMeta }> {
   const cursor = req.cursor ? decodeCursor(parts, req.cursor) : null;
   const dir = cursor?.dir ?? 'next';
   const fetched = await read(
     {
-      where: cursor ? afterCursor(parts, cursor) : undefined,
+      where: cursor ? afterCursor(parts, cursor, binds) : undefined,
       orderBy: orderOf(parts, dir),
       limit: literalLimit(req.perPage + 1),
       offset: cursor ? 0 : (req.page - 1) * req.perPage,
     },
-    countExpr(countRows(), LIST_COUNT_CAP + 1),
+    () => countExpr(countRows(), LIST_COUNT_CAP + 1),
   );
   const more = fetched.length > req.perPage;
   const rows = fetched.slice(0, req.perPage);
@@ -147,7 +154,7 @@ export async function keysetPage<T extends { key: string; total: number }>(
   const hasNext = dir === 'next' ? more : rows.length > 0;
   const hasPrev = dir === 'prev' ? more : page > 1 && rows.length > 0;
   // An empty page carries no count (a page past the end): count on its own then.
-  const counted = fetched[0] ? Number(fetched[0].total) : await countUpTo(exec, countRows(), LIST_COUNT_CAP + 1);
+  const counted = fetched[0] ? Number(fetched[0].total) : await countUpTo(exec, countRows(), LIST_COUNT_CAP + 1, binds.values);
   const exact = counted <= LIST_COUNT_CAP;
   const total = Math.min(counted, LIST_COUNT_CAP);
   const lastPage = exact ? Math.max(1, Math.ceil(total / req.perPage)) : Math.max(Math.ceil(total / req.perPage), page + (hasNext ? 1 : 0));

@@ -3,7 +3,7 @@ import type { OfferChannel } from '@app/shared/schemas/offers';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, preparedRows, preparedRowsTogether, preparedSelect, type Tx } from '../../db/client';
+import { Binds, type Executor, inline, preparedRows, preparedRowsTogether, preparedSelect, type Tx } from '../../db/client';
 import { branches, providers, providerServices, providerTimeOff, services } from '../../db/schema/business';
 import { customers, customFields } from '../../db/schema/customers';
 import { blockTimes, bookingCrew, bookings, orderItems, orders } from '../../db/schema/sales';
@@ -475,41 +475,43 @@ export type BookingFilter = {
   orderId?: string | undefined;
   search?: string | undefined;
   /** On the start: [from, to). */
-  from?: SQL | Date | undefined;
-  to?: SQL | Date | undefined;
+  from?: Boundary | undefined;
+  to?: Boundary | undefined;
   /** Overlapping [start, end) (calendar). */
   overlaps?: { start: Date; end: Date } | undefined;
 };
 
-function bookingWhere(tenantId: string, f: BookingFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(bookings.tenantId, tenantId)];
-  if (f.ids) conds.push(f.ids.length ? inArray(bookings.id, f.ids) : sql`false`);
+/** The bookings `f` matches; its values through `v` (a `Binds`' for a list's page). */
+function bookingWhere(tenantId: string, f: BookingFilter, v = inline): SQL | undefined {
+  const tenant = v(tenantId);
+  const conds: (SQL | undefined)[] = [eq(bookings.tenantId, tenant)];
+  if (f.ids) conds.push(f.ids.length ? inArray(bookings.id, f.ids.map(v)) : sql`false`);
   // A provider's bookings include the team bookings it works as crew.
   const byProviders = (ids: string[]) =>
     or(
-      inArray(bookings.providerId, ids),
-      sql`${bookings.id} in (select cr.booking_id from booking_crew cr where cr.tenant_id = ${tenantId} and cr.provider_id = any(${uuidArray(ids)}))`,
+      inArray(bookings.providerId, ids.map(v)),
+      sql`${bookings.id} in (select cr.booking_id from booking_crew cr where cr.tenant_id = ${tenant} and cr.provider_id = any(${v(`{${ids.join(',')}}`)}::uuid[]))`,
     );
   if (f.providerId) conds.push(byProviders([f.providerId]));
   if (f.providerIds) conds.push(f.providerIds.length ? byProviders(f.providerIds) : sql`false`);
-  if (f.branchId) conds.push(eq(bookings.branchId, f.branchId));
-  if (f.status) conds.push(eq(bookings.status, f.status));
-  if (f.paymentStatus) conds.push(eq(bookings.paymentStatus, f.paymentStatus));
-  if (f.source) conds.push(eq(bookings.source, f.source));
-  if (f.customerId) conds.push(eq(bookings.customerId, f.customerId));
-  if (f.orderId) conds.push(eq(bookings.orderId, f.orderId));
-  if (f.from) conds.push(gte(bookings.startAt, f.from as Date));
-  if (f.to) conds.push(lt(bookings.startAt, f.to as Date));
+  if (f.branchId) conds.push(eq(bookings.branchId, v(f.branchId)));
+  if (f.status) conds.push(eq(bookings.status, v(f.status)));
+  if (f.paymentStatus) conds.push(eq(bookings.paymentStatus, v(f.paymentStatus)));
+  if (f.source) conds.push(eq(bookings.source, v(f.source)));
+  if (f.customerId) conds.push(eq(bookings.customerId, v(f.customerId)));
+  if (f.orderId) conds.push(eq(bookings.orderId, v(f.orderId)));
+  if (f.from) conds.push(gte(bookings.startAt, boundaryAt(f.from, v)));
+  if (f.to) conds.push(lt(bookings.startAt, boundaryAt(f.to, v)));
   if (f.overlaps) {
     // A booking lasts at most a day (the visit limit), so the start has a lower bound too: the
     // (tenant, start) index is scanned over the range only, not over the whole history.
     const lowest = new Date(f.overlaps.start.getTime() - 86_400_000);
-    conds.push(lt(bookings.startAt, f.overlaps.end), gt(bookings.startAt, lowest), gt(bookings.endAt, f.overlaps.start));
+    conds.push(lt(bookings.startAt, v(f.overlaps.end)), gt(bookings.startAt, v(lowest)), gt(bookings.endAt, v(f.overlaps.start)));
   }
   if (f.search) {
     const s = f.search.trim();
-    const n = /^#?\d{1,9}$/.test(s) ? Number(s.replace('#', '')) : null;
-    conds.push(or(searchCondition(s), ...(n !== null ? [eq(bookings.number, n), eq(orders.number, n)] : [])));
+    const n = /^#?\d{1,9}$/.test(s) ? v(Number(s.replace('#', ''))) : null;
+    conds.push(or(searchCondition(s, v), ...(n !== null ? [eq(bookings.number, n), eq(orders.number, n)] : [])));
   }
   return and(...conds);
 }
@@ -582,14 +584,14 @@ export const BOOKING_KEY: readonly KeyPart[] = [
 ];
 
 /** The ids of the bookings `f` matches (joining the order and customer only when the search needs them). */
-function matchingIds(exec: Executor, tenantId: string, f: BookingFilter) {
+function matchingIds(exec: Executor, f: BookingFilter, w: SQL | undefined) {
   const q = exec.select({ id: bookings.id }).from(bookings).$dynamic();
   const joined = f.search
     ? q
         .leftJoin(orders, and(eq(orders.tenantId, bookings.tenantId), eq(orders.id, bookings.orderId)))
         .leftJoin(customers, and(eq(customers.tenantId, bookings.tenantId), eq(customers.id, bookings.customerId)))
     : q;
-  return { q: joined, where: bookingWhere(tenantId, f) };
+  return { q: joined, where: w };
 }
 
 /**
@@ -597,18 +599,23 @@ function matchingIds(exec: Executor, tenantId: string, f: BookingFilter) {
  * then only those rows are read with their order, customer, provider, service and crew.
  */
 export async function listBookings(exec: Executor, tenantId: string, tenantTz: string, f: BookingFilter, req: PageRequest) {
+  const binds = new Binds();
+  const w = bookingWhere(tenantId, f, binds.v);
+  const tenant = binds.v(tenantId);
+  const zone = binds.v(tenantTz);
   const matching = () => {
-    const m = matchingIds(exec, tenantId, f);
+    const m = matchingIds(exec, f, w);
     return m.q.where(m.where);
   };
   return keysetPage(
     exec,
     BOOKING_KEY,
     req,
+    binds,
     (win, total) =>
-      readIdsFirst(exec, 'bookings_page', win, matchingIds(exec, tenantId, f), (ids) =>
-        readSelect(exec, tenantTz, { key: keyOf(BOOKING_KEY), total })
-          .where(and(eq(bookings.tenantId, tenantId), inArray(bookings.id, ids)))
+      readIdsFirst(exec, 'bookings_page', win, binds, matchingIds(exec, f, w), (ids) =>
+        readSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
+          .where(and(eq(bookings.tenantId, tenant), inArray(bookings.id, ids)))
           .orderBy(...win.orderBy),
       ),
     matching,
@@ -648,8 +655,13 @@ export async function calendarBookingsJson(exec: Executor, tenantId: string, f: 
 }
 
 /** The local midnight starting `date` in `zone` (or that of the branch, if any), as SQL. */
-export function localMidnight(date: string, zone: SQL | string, plusDays = 0): SQL {
-  return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${zone})`;
+/** A list filter's bound: an instant, or the midnight of a local day in a zone (`plusDays` after it: the end of an inclusive `to`). */
+export type Boundary = Date | { day: string; zone: string; plusDays: number };
+
+/** A bound as the timestamp it stands for, its values through `v`. */
+function boundaryAt(b: Boundary, v = inline): SQL | Date {
+  if (b instanceof Date) return v(b);
+  return sql`((${v(b.day)}::date + ${v(b.plusDays)}::int)::timestamp at time zone ${v(b.zone)})`;
 }
 
 // ---------------------------------------------------------------- calendar staff
@@ -698,11 +710,11 @@ export type BlockRow = typeof blockTimes.$inferSelect;
 export async function listBlocks(
   exec: Executor,
   tenantId: string,
-  f: { start?: Date | SQL | undefined; end?: Date | SQL | undefined; branchId?: string | null | undefined; providerId?: string | undefined; providerIds?: string[] | undefined; limit?: number },
+  f: { start?: Boundary | undefined; end?: Boundary | undefined; branchId?: string | null | undefined; providerId?: string | undefined; providerIds?: string[] | undefined; limit?: number },
 ) {
   const conds: (SQL | undefined)[] = [eq(blockTimes.tenantId, tenantId)];
-  if (f.start) conds.push(gt(blockTimes.endAt, f.start as Date));
-  if (f.end) conds.push(lt(blockTimes.startAt, f.end as Date));
+  if (f.start) conds.push(gt(blockTimes.endAt, boundaryAt(f.start)));
+  if (f.end) conds.push(lt(blockTimes.startAt, boundaryAt(f.end)));
   if (f.branchId) conds.push(eq(blockTimes.branchId, f.branchId));
   if (f.providerId) conds.push(eq(blockTimes.providerId, f.providerId));
   // The calendar of some providers: their own blocks and the branch-wide ones.

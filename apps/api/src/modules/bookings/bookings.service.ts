@@ -282,9 +282,9 @@ function toBlock(r: repo.BlockRow): BlockTime {
 }
 
 /** A list filter's date (a local day in `zone`, `to` inclusive) or instant. */
-function boundary(value: string | undefined, zone: string, end: boolean) {
+function boundary(value: string | undefined, zone: string, end: boolean): repo.Boundary | undefined {
   if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return repo.localMidnight(value, zone, end ? 1 : 0);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { day: value, zone, plusDays: end ? 1 : 0 };
   return new Date(value);
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { Binds, type Executor, inline } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
@@ -13,13 +13,13 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * spaces, +, -, parentheses; Arabic-Indic digits too) is matched on its digits without a trunk 0; a
  * search with letters is never matched against phones (its stray digits would hit random numbers).
  */
-export function searchCondition(search: string): SQL | undefined {
-  const p = likePattern(search);
+export function searchCondition(search: string, v = inline): SQL | undefined {
+  const p = v(likePattern(search));
   const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
   const hits: SQL[] = [ilike(fullName, p), ilike(customers.email, p)];
   const western = search.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
   const digits = western.replace(/\D/g, '').replace(/^0+/, '');
-  if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
+  if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, v(`%${digits}%`)));
   return or(...hits);
 }
 
@@ -32,16 +32,16 @@ export type ListFilter = {
   timezone: string;
 };
 
-function where(tenantId: string, f: ListFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
-  if (f.search) conds.push(searchCondition(f.search));
+function where(tenantId: string, f: ListFilter, v = inline): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(customers.tenantId, v(tenantId))];
+  if (f.search) conds.push(searchCondition(f.search, v));
   if (f.tagId) {
-    conds.push(sql`exists (select 1 from ${customerTags} where ${customerTags.tenantId} = ${customers.tenantId} and ${customerTags.customerId} = ${customers.id} and ${customerTags.tagId} = ${f.tagId})`);
+    conds.push(sql`exists (select 1 from ${customerTags} where ${customerTags.tenantId} = ${customers.tenantId} and ${customerTags.customerId} = ${customers.id} and ${customerTags.tagId} = ${v(f.tagId)})`);
   }
   if (f.blocked !== undefined) conds.push(f.blocked ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
   // Dates are the business's local days.
-  if (f.createdFrom) conds.push(gte(customers.createdAt, sql`(${f.createdFrom}::date)::timestamp at time zone ${f.timezone}`));
-  if (f.createdTo) conds.push(lt(customers.createdAt, sql`(${f.createdTo}::date + 1)::timestamp at time zone ${f.timezone}`));
+  if (f.createdFrom) conds.push(gte(customers.createdAt, sql`(${v(f.createdFrom)}::date)::timestamp at time zone ${v(f.timezone)}`));
+  if (f.createdTo) conds.push(lt(customers.createdAt, sql`(${v(f.createdTo)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
   return and(...conds);
 }
 
@@ -68,23 +68,22 @@ const tagsColumn = sql<TagRef[]>`(select coalesce(json_agg(json_build_object('cu
  * one statement with its tags, prepared (`readPage`): their tags are looked up for their own rows only.
  */
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
-  const w = where(tenantId, f);
+  const binds = new Binds();
+  const w = where(tenantId, f, binds.v);
+  const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
     CUSTOMER_KEY,
     req,
+    binds,
     async (win, total) => {
-      const q = exec.select({ c: customers, key: keyOf(CUSTOMER_KEY), total, tags: tagsColumn }).from(customers);
-      const rows = await readPage(
-        exec,
-        'customers_page',
-        win,
-        win.offset
-          ? q
-              .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset))))
-              .orderBy(...win.orderBy)
-          : q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit),
-      );
+      const ids = exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      const rows = await readPage(exec, 'customers_page', win, binds, ids, () => {
+        const q = exec.select({ c: customers, key: keyOf(CUSTOMER_KEY), total: total(), tags: tagsColumn }).from(customers);
+        return win.offset
+          ? q.where(and(eq(customers.tenantId, tenant), inArray(customers.id, ids))).orderBy(...win.orderBy)
+          : q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit);
+      });
       return rows.map((r) => ({ ...r.c, key: r.key, total: r.total, tags: r.tags }));
     },
     () => exec.select({ one: sql`1` }).from(customers).where(w),

@@ -4,7 +4,7 @@ import type { KeysetMeta } from '@app/shared/schemas/common';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Database, type Executor, withTenant } from '../../db/client';
+import { Binds, type Database, type Executor, inline, withTenant } from '../../db/client';
 import { type InvoiceRow, invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
@@ -96,8 +96,8 @@ function joined(exec: Executor, extra: Record<string, SQL> = {}) {
 }
 
 /** A provider account sees the documents of the orders it sees; a document whose order is gone stays visible to the rest. */
-function visible(scope: DataScope): SQL | undefined {
-  return scope.orders === 'all' ? undefined : and(sql`${orders.id} is not null`, visibleOrders(scope));
+function visible(scope: DataScope, v = inline): SQL | undefined {
+  return scope.orders === 'all' ? undefined : and(sql`${orders.id} is not null`, visibleOrders(scope, v));
 }
 
 function paymentOf(j: ListJoined): string {
@@ -195,20 +195,20 @@ export function createInvoiceService({ db }: { db: Database }) {
   async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<{ data: InvoiceListItem[]; meta: KeysetMeta }> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const search = q.search?.trim();
-      const scope = visible(scopeOfCaller(ctx));
+      const binds = new Binds();
+      const { v } = binds;
+      const scope = visible(scopeOfCaller(ctx), v);
+      const pattern = search ? v(likePattern(search)) : '';
       const w = and(
-        eq(invoices.tenantId, ctx.tenantId),
-        q.type ? eq(invoices.type, q.type) : undefined,
-        q.order_id ? eq(invoices.orderId, q.order_id) : undefined,
+        eq(invoices.tenantId, v(ctx.tenantId)),
+        q.type ? eq(invoices.type, v(q.type)) : undefined,
+        q.order_id ? eq(invoices.orderId, v(q.order_id)) : undefined,
         search
-          ? or(
-              /^\d{1,9}$/.test(search) ? eq(invoices.number, Number(search)) : undefined,
-              ilike(invoices.customerName, likePattern(search)),
-              ilike(invoices.billingName, likePattern(search)),
-            )
+          ? or(/^\d{1,9}$/.test(search) ? eq(invoices.number, v(Number(search))) : undefined, ilike(invoices.customerName, pattern), ilike(invoices.billingName, pattern))
           : undefined,
         scope,
       );
+      const tenant = v(ctx.tenantId);
       // The documents the filter matches, joined with their order only when the caller's scope reaches it.
       const matching = (): MatchingIds => {
         const ids = tx.select({ id: invoices.id }).from(invoices).$dynamic();
@@ -218,10 +218,11 @@ export function createInvoiceService({ db }: { db: Database }) {
         tx,
         INVOICE_KEY,
         { page: q.page, perPage: q.per_page, cursor: q.cursor },
+        binds,
         (win, total) =>
-          readIdsFirst(tx, 'invoices_page', win, matching(), (ids) =>
-            listQuery(tx, { key: keyOf(INVOICE_KEY), total })
-              .where(and(eq(invoices.tenantId, ctx.tenantId), inArray(invoices.id, ids)))
+          readIdsFirst(tx, 'invoices_page', win, binds, matching(), (ids) =>
+            listQuery(tx, { key: keyOf(INVOICE_KEY), total: total() })
+              .where(and(eq(invoices.tenantId, tenant), inArray(invoices.id, ids)))
               .orderBy(...win.orderBy),
           ),
         () => {

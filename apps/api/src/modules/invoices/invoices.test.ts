@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
+import { compiledShapes } from '../../db/client';
 import { decodeTlv } from '../../integrations/zatca/tlv';
 import { newCustomer, newProduct, newShop, type Shop } from '../orders/orders.fixtures';
 
@@ -268,6 +269,9 @@ describe('invoice numbers', () => {
     expect(byNumber.data).toHaveLength(3);
     expect(byNumber.data).toEqual(byCursor.data);
     expect(byNumber.meta.total).toBe(first.meta.total);
+    // The first page and the one by cursor are built once for their shape (db/client.ts runCompiled): every value bound.
+    expect(compiledShapes('invoices_page')).toMatchObject({ unbound: 0 });
+    expect(compiledShapes('invoices_page').built).toBeGreaterThanOrEqual(2);
   });
 
   it('downloads as an A4 PDF in either language: attachment named by its number, the title in the lead language; a credit note too', async () => {

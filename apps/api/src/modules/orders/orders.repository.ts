@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { Binds, type Executor, inline } from '../../db/client';
 import { NO_DAY } from '../../db/schema/dashboard';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow, type OrderRow } from '../../db/schema/sales';
@@ -15,10 +15,10 @@ export type { OrderItemRow, OrderRow };
  * those assigned to its provider, or with a line or an appointment of its provider. A provider
  * account without a provider row sees none.
  */
-export function visibleOrders(scope: DataScope): SQL | undefined {
+export function visibleOrders(scope: DataScope, v = inline): SQL | undefined {
   if (scope.orders === 'all') return undefined;
-  const p = scope.providerId;
-  if (!p) return sql`false`;
+  if (!scope.providerId) return sql`false`;
+  const p = v(scope.providerId);
   return or(
     eq(orders.providerId, p),
     sql`exists (select 1 from ${orderItems} where ${orderItems.tenantId} = ${orders.tenantId} and ${orderItems.orderId} = ${orders.id} and ${orderItems.providerId} = ${p})`,
@@ -51,19 +51,20 @@ function searchOrders(search: string): SQL | undefined {
   return or(...hits);
 }
 
-function where(tenantId: string, f: OrderFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(orders.tenantId, tenantId), visibleOrders(f.scope)];
+/** The orders `f` matches; its values through `v` (a `Binds`' for a list's page). */
+function where(tenantId: string, f: OrderFilter, v = inline): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(orders.tenantId, v(tenantId)), visibleOrders(f.scope, v)];
   conds.push(f.trashed ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt));
   // The trash shows drafts and placed orders alike; elsewhere drafts are their own list.
   // Written out, not a parameter: the prepared page's generic plan then knows which orders it reads (lib/keyset.ts `readPage`).
   if (!f.trashed) conds.push(f.drafts ? sql`${orders.isDraft}` : sql`not ${orders.isDraft}`);
-  if (f.status) conds.push(eq(orders.status, f.status));
-  if (f.paymentStatus) conds.push(eq(orders.paymentStatus, f.paymentStatus));
-  if (f.source) conds.push(eq(orders.source, f.source));
-  if (f.customerId) conds.push(eq(orders.customerId, f.customerId));
-  if (f.branchId) conds.push(eq(orders.branchId, f.branchId));
-  if (f.from) conds.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone ${f.timezone}`));
-  if (f.to) conds.push(lt(orders.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone ${f.timezone}`));
+  if (f.status) conds.push(eq(orders.status, v(f.status)));
+  if (f.paymentStatus) conds.push(eq(orders.paymentStatus, v(f.paymentStatus)));
+  if (f.source) conds.push(eq(orders.source, v(f.source)));
+  if (f.customerId) conds.push(eq(orders.customerId, v(f.customerId)));
+  if (f.branchId) conds.push(eq(orders.branchId, v(f.branchId)));
+  if (f.from) conds.push(gte(orders.createdAt, sql`(${v(f.from)}::date)::timestamp at time zone ${v(f.timezone)}`));
+  if (f.to) conds.push(lt(orders.createdAt, sql`(${v(f.to)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
   if (f.search) conds.push(searchOrders(f.search));
   return and(...conds);
 }
@@ -89,27 +90,28 @@ export const ORDER_KEY: readonly KeyPart[] = [
 /**
  * One page of orders, newest first. The page's ids are found first on the list's index alone (rows
  * skipped by an offset cost an index entry each), then only those rows are read with their
- * customer and line and appointment counts.
+ * customer and line and appointment counts: built once for the filter's shape (`readPage`).
  */
 export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, req: PageRequest) {
-  const w = where(tenantId, f);
+  const binds = new Binds();
+  const w = where(tenantId, f, binds.v);
+  const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
     ORDER_KEY,
     req,
+    binds,
     async (win, total) => {
-      const ids = exec.select({ id: orders.id }).from(orders).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset).as('page');
-      const rows = await readPage(
-        exec,
-        'orders_page',
-        win,
-        exec
-          .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total })
-          .from(ids)
-          .innerJoin(orders, and(eq(orders.tenantId, tenantId), eq(orders.id, ids.id)))
+      const ids = exec.select({ id: orders.id }).from(orders).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      const rows = await readPage(exec, 'orders_page', win, binds, ids, () => {
+        const page = ids.as('page');
+        return exec
+          .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total: total() })
+          .from(page)
+          .innerJoin(orders, and(eq(orders.tenantId, tenant), eq(orders.id, page.id)))
           .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
-          .orderBy(...win.orderBy),
-      );
+          .orderBy(...win.orderBy);
+      });
       return rows as (OrderListRow & { key: string; total: number })[];
     },
     () => exec.select({ one: sql`1` }).from(orders).where(w),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { Binds, type Database, type Executor, inline } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/business';
 import { bookings, orderItems, orders, type OrderRow, paymentLinks, type TransactionRow, transactions } from '../../db/schema/sales';
@@ -133,24 +133,29 @@ export type ListFilter = {
   scope: DataScope;
 };
 
-function where(tenantId: string, f: ListFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(transactions.tenantId, tenantId), f.trashed ? isNotNull(transactions.deletedAt) : isNull(transactions.deletedAt)];
-  if (f.status) conds.push(eq(transactions.status, f.status));
-  if (f.paymentMethod) conds.push(eq(transactions.paymentMethod, f.paymentMethod));
-  if (f.orderId) conds.push(eq(transactions.orderId, f.orderId));
-  if (f.customerId) conds.push(eq(transactions.customerId, f.customerId));
-  if (f.branchId) conds.push(eq(transactions.branchId, f.branchId));
+/** The payments `f` matches; its values through `v` (a `Binds`' for a list's page). */
+function where(tenantId: string, f: ListFilter, v = inline): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(transactions.tenantId, v(tenantId)), f.trashed ? isNotNull(transactions.deletedAt) : isNull(transactions.deletedAt)];
+  if (f.status) conds.push(eq(transactions.status, v(f.status)));
+  if (f.paymentMethod) conds.push(eq(transactions.paymentMethod, v(f.paymentMethod)));
+  if (f.orderId) conds.push(eq(transactions.orderId, v(f.orderId)));
+  if (f.customerId) conds.push(eq(transactions.customerId, v(f.customerId)));
+  if (f.branchId) conds.push(eq(transactions.branchId, v(f.branchId)));
   // Dates are the business's local days.
-  if (f.from) conds.push(gte(transactions.createdAt, sql`(${f.from}::date)::timestamp at time zone ${f.timezone}`));
-  if (f.to) conds.push(lt(transactions.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone ${f.timezone}`));
-  conds.push(visibleOrders(f.scope));
+  if (f.from) conds.push(gte(transactions.createdAt, sql`(${v(f.from)}::date)::timestamp at time zone ${v(f.timezone)}`));
+  if (f.to) conds.push(lt(transactions.createdAt, sql`(${v(f.to)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
+  conds.push(visibleOrders(f.scope, v));
   if (f.search) {
     const term = f.search.replace(/^#/, '');
-    const hits: SQL[] = [ilike(sql`(${customers.firstName} || ' ' || ${customers.lastName})`, likePattern(term)), ilike(transactions.referenceNo, likePattern(term))];
+    const pattern = v(likePattern(term));
+    const hits: SQL[] = [ilike(sql`(${customers.firstName} || ' ' || ${customers.lastName})`, pattern), ilike(transactions.referenceNo, pattern)];
     const western = term.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-    if (/^\d{1,9}$/.test(western)) hits.push(eq(transactions.number, Number(western)), eq(orders.number, Number(western)));
+    if (/^\d{1,9}$/.test(western)) {
+      const n = v(Number(western));
+      hits.push(eq(transactions.number, n), eq(orders.number, n));
+    }
     const digits = western.replace(/\D/g, '').replace(/^0+/, '');
-    if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, `%${digits}%`));
+    if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, v(`%${digits}%`)));
     conds.push(or(...hits));
   }
   return and(...conds);
@@ -167,11 +172,11 @@ export const TRANSACTION_KEY: readonly KeyPart[] = [
  * scope reaches it (a provider sees the payments of its own orders), and with their customer only for
  * the search.
  */
-function matchingIds(exec: Executor, tenantId: string, f: ListFilter) {
+function matchingIds(exec: Executor, f: ListFilter, w: SQL | undefined) {
   const q = exec.select({ id: transactions.id }).from(transactions).$dynamic();
-  const withOrder = f.search || visibleOrders(f.scope) ? q.leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId))) : q;
+  const withOrder = f.search || f.scope.orders !== 'all' ? q.leftJoin(orders, and(eq(orders.tenantId, transactions.tenantId), eq(orders.id, transactions.orderId))) : q;
   const joined = f.search ? withOrder.leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId))) : withOrder;
-  return { q: joined, where: where(tenantId, f) };
+  return { q: joined, where: w };
 }
 
 /**
@@ -180,18 +185,22 @@ function matchingIds(exec: Executor, tenantId: string, f: ListFilter) {
  * page asked for by number skips its rows at an index entry each), prepared (`readPage`).
  */
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
+  const binds = new Binds();
+  const w = where(tenantId, f, binds.v);
+  const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
     TRANSACTION_KEY,
     req,
+    binds,
     (win, total) =>
-      readIdsFirst(exec, 'transactions_page', win, matchingIds(exec, tenantId, f), (ids) =>
-        viewQuery(exec, { key: keyOf(TRANSACTION_KEY), total })
-          .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.id, ids)))
+      readIdsFirst(exec, 'transactions_page', win, binds, matchingIds(exec, f, w), (ids) =>
+        viewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
+          .where(and(eq(transactions.tenantId, tenant), inArray(transactions.id, ids)))
           .orderBy(...win.orderBy),
       ),
     () => {
-      const m = matchingIds(exec, tenantId, f);
+      const m = matchingIds(exec, f, w);
       return m.q.where(m.where);
     },
   );

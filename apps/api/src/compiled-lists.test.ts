@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, readyUser, rows, type TestApp } from '../test/helper';
+import { compiledShapes } from './db/client';
+
+/**
+ * The long lists' pages are built by drizzle once for their shape and then only filled with each
+ * request's values (db/client.ts `runCompiled`). What must never happen: a page answered with an
+ * earlier request's values (another business's rows, another filter's, another cursor's). Two
+ * businesses ask the same lists with the same shapes and different values, one after the other, and
+ * each sees exactly its own rows.
+ */
+
+type Page = { data: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null; current_page: number } };
+type Owner = Awaited<ReturnType<typeof readyUser>>;
+
+let t: TestApp;
+const businesses: { owner: Owner; tenantId: string; base: number }[] = [];
+
+async function seed(owner: Owner, base: number) {
+  const [me] = await rows<{ tenant_id: string; branch_id: string }>(
+    t.db,
+    sql`select u.tenant_id, b.id as branch_id from users u join branches b on b.tenant_id = u.tenant_id where u.id = ${owner.user.uuid} order by b.is_main desc limit 1`,
+  );
+  const { tenant_id: tenantId, branch_id: branchId } = me!;
+  expect((await owner.client.put('auth/current-branch', { branch_id: branchId })).statusCode).toBe(200);
+  // Six customers, orders and payments each, numbered from `base`; every other order completed.
+  await t.db.execute(sql`insert into customers (tenant_id, first_name, last_name, phone, created_at)
+    select ${tenantId}, 'Shape', 'Customer ' || (${base} + i), '5' || (${base} + i)::text || '0000', now() - i * interval '1 minute' from generate_series(1, 6) i`);
+  await t.db.execute(sql`insert into orders (tenant_id, number, branch_id, currency, status, customer_id, created_at)
+    select ${tenantId}, ${base} + i, ${branchId}, 'SAR', case when i % 2 = 0 then 'completed' else 'confirmed' end,
+      (select id from customers c where c.tenant_id = ${tenantId} and c.last_name = 'Customer ' || (${base} + i)), now() - i * interval '1 minute'
+    from generate_series(1, 6) i`);
+  await t.db.execute(sql`insert into transactions (tenant_id, number, order_id, branch_id, payment_method, amount, currency, status, created_at)
+    select o.tenant_id, o.number, o.id, o.branch_id, case when o.number % 2 = 0 then 'cash' else 'card' end, 100, 'SAR', 'confirmed', o.created_at
+    from orders o where o.tenant_id = ${tenantId}`);
+  const [provider] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name, branch_id) values (${tenantId}, 'Shape provider', ${branchId}) returning id`);
+  await t.db.execute(sql`insert into order_items (tenant_id, order_id, type, name) select tenant_id, id, 'service', 'Cut' from orders where tenant_id = ${tenantId}`);
+  await t.db.execute(sql`insert into bookings (tenant_id, number, order_id, order_item_id, branch_id, provider_id, customer_id, start_at, end_at, occupied_until, duration)
+    select o.tenant_id, o.number, o.id, it.id, o.branch_id, ${provider!.id}, o.customer_id, o.created_at, o.created_at + interval '30 minutes', o.created_at + interval '30 minutes', 30
+    from orders o join order_items it on it.tenant_id = o.tenant_id and it.order_id = o.id where o.tenant_id = ${tenantId}`);
+  return { owner, tenantId, base };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  businesses.push(await seed(await readyUser(t), 1000));
+  businesses.push(await seed(await readyUser(t), 2000));
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function get(owner: Owner, path: string): Promise<Page> {
+  const res = await owner.client.get(path);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+}
+
+/** The numbers a page shows (orders, payments and bookings by their own number; customers by their name's). */
+const numbers = (page: Page) =>
+  page.data.map((r) => Number(r.number ?? r.booking_number ?? String(r.last_name ?? '').replace('Customer ', ''))).sort((a, b) => a - b);
+const range = (base: number, pick: (i: number) => boolean = () => true) => [1, 2, 3, 4, 5, 6].filter(pick).map((i) => base + i);
+
+describe('list pages built once for their shape', () => {
+  const lists: { path: string; base: string }[] = [
+    { path: 'orders', base: 'orders_page' },
+    { path: 'customers', base: 'customers_page' },
+    { path: 'transactions', base: 'transactions_page' },
+    { path: 'bookings', base: 'bookings_page' },
+  ];
+
+  it.each(lists)('$path: each business its own rows, the same shape built once', async ({ path, base }) => {
+    const before = compiledShapes(base).built;
+    for (const b of businesses) expect(numbers(await get(b.owner, `${path}?per_page=10`))).toEqual(range(b.base));
+    // Again, the other way round: the statement built for the first business serves both.
+    for (const b of [...businesses].reverse()) expect(numbers(await get(b.owner, `${path}?per_page=10`))).toEqual(range(b.base));
+    expect(compiledShapes(base).built).toBe(before + 1);
+    expect(compiledShapes(base).unbound).toBe(0);
+  });
+
+  it.each(lists)('$path: pages by cursor carry their own cursor', async ({ path }) => {
+    for (const b of businesses) {
+      const first = await get(b.owner, `${path}?per_page=2`);
+      const second = await get(b.owner, `${path}?per_page=2&page=2&cursor=${first.meta.next_cursor}`);
+      const third = await get(b.owner, `${path}?per_page=2&page=3&cursor=${second.meta.next_cursor}`);
+      expect([...numbers(first), ...numbers(second), ...numbers(third)].sort((a, c) => a - c)).toEqual(range(b.base));
+      expect(third.meta.next_cursor).toBeNull();
+    }
+  });
+
+  it('filters of the same shape with other values: status, payment method, search', async () => {
+    for (const b of businesses) {
+      expect(numbers(await get(b.owner, 'orders?status=completed'))).toEqual(range(b.base, (i) => i % 2 === 0));
+      expect(numbers(await get(b.owner, 'orders?status=confirmed'))).toEqual(range(b.base, (i) => i % 2 === 1));
+      expect(numbers(await get(b.owner, 'transactions?payment_method=cash'))).toEqual(range(b.base, (i) => i % 2 === 0));
+      expect(numbers(await get(b.owner, 'transactions?payment_method=card'))).toEqual(range(b.base, (i) => i % 2 === 1));
+      // A name, then a phone's digits (a shape of its own), then a number.
+      expect(numbers(await get(b.owner, `customers?search=${encodeURIComponent(`Customer ${b.base + 3}`)}`))).toEqual([b.base + 3]);
+      expect(numbers(await get(b.owner, `customers?search=${b.base + 4}0000`))).toEqual([b.base + 4]);
+      expect(numbers(await get(b.owner, `orders?search=${b.base + 5}`))).toEqual([b.base + 5]);
+      expect(numbers(await get(b.owner, `bookings?search=${b.base + 2}`))).toEqual([b.base + 2]);
+    }
+    expect(compiledShapes('customers_page').unbound).toBe(0);
+  });
+
+  it('a page asked for by number (an offset) is built each time and still right', async () => {
+    const kept = compiledShapes('orders_page');
+    for (const b of businesses) {
+      const second = await get(b.owner, 'orders?per_page=4&page=2');
+      expect(numbers(second)).toEqual(range(b.base, (i) => i > 4));
+      expect(second.meta.total).toBe(6);
+    }
+    // The offset is a value of the ids' select: that statement is not kept.
+    expect(compiledShapes('orders_page')).toEqual(kept);
+  });
+
+  it('a page past the end counts on its own, with its values', async () => {
+    for (const b of businesses) {
+      const past = await get(b.owner, 'orders?per_page=4&page=9');
+      expect(past.data).toEqual([]);
+      expect(past.meta.total).toBe(6);
+    }
+  });
+});
