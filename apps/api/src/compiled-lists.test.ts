@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, readyUser, rows, type TestApp } from '../test/helper';
+import { buildTestApp, injectAs, readyUser, rows, type TestApp } from '../test/helper';
 import { compiledShapes } from './db/client';
+import { staffAccount } from './modules/branches/staff.fixture';
 
 /**
  * The long lists' pages are built by drizzle once for their shape and then only filled with each
@@ -15,7 +16,7 @@ type Page = { data: Record<string, unknown>[]; meta: { total: number; next_curso
 type Owner = Awaited<ReturnType<typeof readyUser>>;
 
 let t: TestApp;
-const businesses: { owner: Owner; tenantId: string; base: number }[] = [];
+const businesses: { owner: Owner; tenantId: string; base: number; providerToken: string }[] = [];
 
 async function seed(owner: Owner, base: number) {
   const [me] = await rows<{ tenant_id: string; branch_id: string }>(
@@ -24,12 +25,14 @@ async function seed(owner: Owner, base: number) {
   );
   const { tenant_id: tenantId, branch_id: branchId } = me!;
   expect((await owner.client.put('auth/current-branch', { branch_id: branchId })).statusCode).toBe(200);
-  // Six customers, orders and payments each, numbered from `base`; every other order completed.
+  // Six customers, orders and payments each, numbered from `base`, one a day from 9 March 2026 back
+  // (midday in Riyadh); every other order completed.
+  const day = sql`(timestamptz '2026-03-10 09:00:00+00' - i * interval '1 day')`;
   await t.db.execute(sql`insert into customers (tenant_id, first_name, last_name, phone, created_at)
-    select ${tenantId}, 'Shape', 'Customer ' || (${base} + i), '5' || (${base} + i)::text || '0000', now() - i * interval '1 minute' from generate_series(1, 6) i`);
+    select ${tenantId}, 'Shape', 'Customer ' || (${base} + i), '5' || (${base} + i)::text || '0000', ${day} from generate_series(1, 6) i`);
   await t.db.execute(sql`insert into orders (tenant_id, number, branch_id, currency, status, customer_id, created_at)
     select ${tenantId}, ${base} + i, ${branchId}, 'SAR', case when i % 2 = 0 then 'completed' else 'confirmed' end,
-      (select id from customers c where c.tenant_id = ${tenantId} and c.last_name = 'Customer ' || (${base} + i)), now() - i * interval '1 minute'
+      (select id from customers c where c.tenant_id = ${tenantId} and c.last_name = 'Customer ' || (${base} + i)), ${day}
     from generate_series(1, 6) i`);
   await t.db.execute(sql`insert into transactions (tenant_id, number, order_id, branch_id, payment_method, amount, currency, status, created_at)
     select o.tenant_id, o.number, o.id, o.branch_id, case when o.number % 2 = 0 then 'cash' else 'card' end, 100, 'SAR', 'confirmed', o.created_at
@@ -39,7 +42,12 @@ async function seed(owner: Owner, base: number) {
   await t.db.execute(sql`insert into bookings (tenant_id, number, order_id, order_item_id, branch_id, provider_id, customer_id, start_at, end_at, occupied_until, duration)
     select o.tenant_id, o.number, o.id, it.id, o.branch_id, ${provider!.id}, o.customer_id, o.created_at, o.created_at + interval '30 minutes', o.created_at + interval '30 minutes', 30
     from orders o join order_items it on it.tenant_id = o.tenant_id and it.order_id = o.id where o.tenant_id = ${tenantId}`);
-  return { owner, tenantId, base };
+  // A provider account, assigned the first two orders: it sees those and their payments only.
+  const [own] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name, branch_id) values (${tenantId}, 'Shape own provider', ${branchId}) returning id`);
+  const account = await staffAccount(t.db, tenantId, { permissions: ['orders'], type: 'provider' });
+  await t.db.execute(sql`update providers set user_id = ${account.userId} where id = ${own!.id}`);
+  await t.db.execute(sql`update orders set provider_id = ${own!.id} where tenant_id = ${tenantId} and number in (${base + 1}, ${base + 2})`);
+  return { owner, tenantId, base, providerToken: account.token };
 }
 
 beforeAll(async () => {
@@ -103,6 +111,34 @@ describe('list pages built once for their shape', () => {
       expect(numbers(await get(b.owner, `bookings?search=${b.base + 2}`))).toEqual([b.base + 2]);
     }
     expect(compiledShapes('customers_page').unbound).toBe(0);
+  });
+
+  it('dates of the same shape with other values: each range its own days', async () => {
+    for (const b of businesses) {
+      expect(numbers(await get(b.owner, 'orders?from=2026-03-08&to=2026-03-09'))).toEqual(range(b.base, (i) => i <= 2));
+      expect(numbers(await get(b.owner, 'orders?from=2026-03-04&to=2026-03-05'))).toEqual(range(b.base, (i) => i >= 5));
+      expect(numbers(await get(b.owner, 'transactions?from=2026-03-06&to=2026-03-06'))).toEqual([b.base + 4]);
+      expect(numbers(await get(b.owner, 'transactions?from=2026-03-07&to=2026-03-07'))).toEqual([b.base + 3]);
+      expect(numbers(await get(b.owner, 'bookings?from=2026-03-09&to=2026-03-09'))).toEqual([b.base + 1]);
+      expect(numbers(await get(b.owner, 'bookings?from=2026-03-04&to=2026-03-04'))).toEqual([b.base + 6]);
+      expect(numbers(await get(b.owner, 'customers?created_from=2026-03-05&created_to=2026-03-06'))).toEqual([b.base + 4, b.base + 5]);
+      expect(numbers(await get(b.owner, 'customers?created_from=2026-03-09&created_to=2026-03-10'))).toEqual([b.base + 1]);
+    }
+  });
+
+  it("a provider account's orders and payments: its own, whichever business asked first", async () => {
+    const asProvider = async (b: (typeof businesses)[number], path: string) => {
+      const res = await injectAs(t.app, b.providerToken, { url: path });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+    const built = compiledShapes('orders_page').built;
+    for (const b of [...businesses, ...[...businesses].reverse()]) {
+      expect(numbers(await asProvider(b, 'orders'))).toEqual([b.base + 1, b.base + 2]);
+      expect(numbers(await asProvider(b, 'transactions'))).toEqual([b.base + 1, b.base + 2]);
+    }
+    // The scope's condition is a shape of its own, built once for both providers.
+    expect(compiledShapes('orders_page').built).toBe(built + 1);
   });
 
   it('a page asked for by number (an offset) is built each time and still right', async () => {

@@ -392,9 +392,20 @@ export class Binds {
 export const inline = <T>(value: T): T => value;
 
 type Compiled = { query: { sql: string; params: unknown[] }; fields: unknown; mapRows: RowsMapper; name: string };
-/** Statements built once per shape, by name and shape (`runCompiled`); null where a shape held a value not bound. */
+/**
+ * Statements built once per shape, by name and shape (`runCompiled`); null where a shape held a value
+ * not bound. The least recently used go first past COMPILED_MAX (a Map keeps its keys in the order
+ * they were set; a statement used is set again), so that however many shapes callers ask for (pages
+ * of any size times the filters' combinations), the ones in use stay.
+ */
 const compiled = new Map<string, Compiled | null>();
 const COMPILED_MAX = 2000;
+
+function keep(key: string, entry: Compiled | null) {
+  compiled.delete(key);
+  compiled.set(key, entry);
+  if (compiled.size > COMPILED_MAX) compiled.delete(compiled.keys().next().value as string);
+}
 
 /**
  * A list page's select built by drizzle once for its shape, then only filled with each request's
@@ -416,6 +427,7 @@ export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWra
   if (!params.every((p) => is(p, Placeholder))) return direct();
   const key = `${base}\u0000${prepared ? 'p' : 'u'}\u0000${text}\u0000${params.map((p) => (p as Placeholder).name).join(',')}`;
   let entry = compiled.get(key);
+  if (entry !== undefined) keep(key, entry);
   if (entry === null) return direct();
   if (!entry) {
     const bound = binds.count;
@@ -431,8 +443,7 @@ export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWra
           name: statementName(base, q.queryString),
         }
       : null;
-    if (compiled.size >= COMPILED_MAX) compiled.clear();
-    compiled.set(key, entry);
+    keep(key, entry);
     if (!entry) return direct();
   }
   return sessionOf(exec).prepareQuery(entry.query, entry.fields, prepared ? entry.name : undefined, true, entry.mapRows).execute(binds.values) as Promise<R>;

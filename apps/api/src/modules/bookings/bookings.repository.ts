@@ -654,7 +654,6 @@ export async function calendarBookingsJson(exec: Executor, tenantId: string, f: 
   return row?.j ?? '[]';
 }
 
-/** The local midnight starting `date` in `zone` (or that of the branch, if any), as SQL. */
 /** A list filter's bound: an instant, or the midnight of a local day in a zone (`plusDays` after it: the end of an inclusive `to`). */
 export type Boundary = Date | { day: string; zone: string; plusDays: number };
 

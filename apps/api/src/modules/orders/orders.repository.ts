@@ -41,13 +41,13 @@ export type OrderFilter = {
   scope: DataScope;
 };
 
-/** Number (digits), or the customer's name or phone. */
-function searchOrders(search: string): SQL | undefined {
+/** Number (digits), or the customer's name or phone; its values through `v`. */
+function searchOrders(search: string, v = inline): SQL | undefined {
   const hits: (SQL | undefined)[] = [
-    sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${orders.tenantId} and ${searchCondition(search)})`,
+    sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${orders.tenantId} and ${searchCondition(search, v)})`,
   ];
   const western = search.trim().replace(/^#/, '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-  if (/^\d{1,9}$/.test(western)) hits.push(eq(orders.number, Number(western)));
+  if (/^\d{1,9}$/.test(western)) hits.push(eq(orders.number, v(Number(western))));
   return or(...hits);
 }
 
@@ -65,7 +65,7 @@ function where(tenantId: string, f: OrderFilter, v = inline): SQL | undefined {
   if (f.branchId) conds.push(eq(orders.branchId, v(f.branchId)));
   if (f.from) conds.push(gte(orders.createdAt, sql`(${v(f.from)}::date)::timestamp at time zone ${v(f.timezone)}`));
   if (f.to) conds.push(lt(orders.createdAt, sql`(${v(f.to)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
-  if (f.search) conds.push(searchOrders(f.search));
+  if (f.search) conds.push(searchOrders(f.search, v));
   return and(...conds);
 }
 
