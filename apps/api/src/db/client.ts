@@ -324,9 +324,9 @@ type Decoder = { mapFromDriverValue(value: unknown): unknown };
 /**
  * Drizzle's mapping of a select's rows (`mapResultRow`: each column decoded into its place, a joined
  * table's object null when the join found no row) worked out once for the select's fields: drizzle
- * works out each column's decoder and place again for every row it maps (a fifth of a list's
- * mapping time went to telling what kind of field each is). Same rule: a nested object of one
- * table's columns is null when its first column is null and the join may find no row.
+ * works out each column's kind, decoder and place again for every row it maps (the orders page's API
+ * CPU fell a fifth without that). Same rule: a nested object of one table's columns is null when its
+ * first column is null and the join may find no row.
  */
 export function rowsMapper(fields: readonly SelectedField[], joins: Record<string, boolean> | undefined): RowsMapper {
   const columns = fields.map(({ path, field }) => {
@@ -388,7 +388,7 @@ export class Binds {
   };
 }
 
-/** A value written as itself: what a `where` given no `Binds` uses (`binds?.v ?? inline`). */
+/** A value written as itself: what a list's `where` binds with when it is given no `Binds` (its `v = inline` default), for the reads that are not a list's page. */
 export const inline = <T>(value: T): T => value;
 
 type Compiled = { query: { sql: string; params: unknown[] }; fields: unknown; mapRows: RowsMapper; name: string };
@@ -414,9 +414,9 @@ function keep(key: string, entry: Compiled | null) {
  * 2 ms). `shape` is the part of the statement that varies (the page's ids select: its filter, joins,
  * order and limit), written with every value bound in `binds`; the statement is kept under its text.
  * `build` makes the whole select from values bound before it is called and from the shape's parts:
- * whatever else it read would stay at its first value. A statement holding a value not bound
- * (an offset, a search's patterns) is built each time, as before. `prepared`: sent as a named
- * prepared statement on PostgreSQL (asPrepared).
+ * whatever else it read would stay at its first value. A statement holding a value not bound (a page
+ * by number's offset) is built each time, as before. `prepared`: sent as a named prepared statement
+ * on PostgreSQL (asPrepared).
  */
 export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWrapper, binds: Binds, build: () => PreparableQuery<R>, prepared: boolean): Promise<R> {
   const { sql: text, params } = dialectOf(exec).sqlToQuery(shape.getSQL());

@@ -103,11 +103,11 @@ export function readPage<R>(exec: Executor, base: string, win: PageWindow, binds
 }
 
 /** The rows a list's filter matches, as a select of their ids (joined only with what the filter reads) and its condition. */
-export type MatchingIds = { q: PgSelect; where: SQL | undefined };
+export type MatchingIds<Q extends PgSelect = PgSelect> = { q: Q; where: SQL | undefined };
 
-/** The window's ids among `matching`, in the window's order: a page's ids select. */
-export function windowIds(matching: MatchingIds, win: PageWindow): PgSelect {
-  return matching.q.where(and(matching.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+/** The window's ids among `matching`, in the window's order: a page's ids select (its shape, for `readPage`). */
+export function windowIds<Q extends PgSelect>(matching: MatchingIds<Q>, win: PageWindow): Q {
+  return matching.q.where(and(matching.where, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset) as Q;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { Binds, type Executor, inline } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -77,7 +77,7 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
     req,
     binds,
     async (win, total) => {
-      const ids = exec.select({ id: customers.id }).from(customers).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      const ids = windowIds({ q: exec.select({ id: customers.id }).from(customers).$dynamic(), where: w }, win);
       const rows = await readPage(exec, 'customers_page', win, binds, ids, () => {
         const q = exec.select({ c: customers, key: keyOf(CUSTOMER_KEY), total: total(), tags: tagsColumn }).from(customers);
         return win.offset

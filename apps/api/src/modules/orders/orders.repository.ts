@@ -6,7 +6,7 @@ import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow
 import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
 
 export type { OrderItemRow, OrderRow };
 
@@ -102,7 +102,7 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
     req,
     binds,
     async (win, total) => {
-      const ids = exec.select({ id: orders.id }).from(orders).where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit).offset(win.offset);
+      const ids = windowIds({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w }, win);
       const rows = await readPage(exec, 'orders_page', win, binds, ids, () => {
         const page = ids.as('page');
         return exec
