@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { type Logger, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { ZodObject } from 'zod';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DbHandle, openDatabase } from '../src/db/client';
@@ -323,4 +324,32 @@ export function injectAs(app: App, token: string | null, opts: { method?: 'GET' 
     remoteAddress: opts.ip ?? randomIp(),
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
   });
+}
+
+type Row = Record<string, unknown> & { id?: string; uuid?: string };
+
+/**
+ * A list page whose rows the database wrote as JSON text (lib/http.ts sendJsonText): a 200 of JSON,
+ * the whole body to the page's zod `schema` (its top level strict), and each row (those `keep`
+ * keeps) equal, key for key and in the same order, to `own(row)`: what the record's own read
+ * answers. Returns the checked rows' ids, in order.
+ */
+export async function expectRowsAsOwn(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string; json(): unknown },
+  schema: ZodObject,
+  own: (row: Row) => Promise<Row>,
+  keep: (row: Row) => boolean = () => true,
+): Promise<string[]> {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body = res.json() as { data: Row[] };
+  expect(schema.strict().safeParse(body).error).toBeUndefined();
+  const ids: string[] = [];
+  for (const row of body.data.filter(keep)) {
+    const expected = await own(row);
+    expect(row).toEqual(expected);
+    expect(Object.keys(row)).toEqual(Object.keys(expected));
+    ids.push(String(row.id ?? row.uuid));
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
 import { BOOKING_DESK_KEYS, type PermissionKey } from '@app/shared/permissions';
 import { idParam } from '@app/shared/schemas/access';
-import { messageSchema } from '@app/shared/schemas/common';
+import { type KeysetMeta, messageSchema } from '@app/shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +24,20 @@ export function sendXml(reply: FastifyReply, doc: { xml: string; name: string })
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(doc.xml);
+}
+
+/**
+ * A JSON body already written out (parts of it by the database: the calendar's bookings, the rows of
+ * some lists), sent as it is. Fastify's serializer, and with it the route's response schema, is not
+ * applied to text: the tests of each such route hold its answer to that schema.
+ */
+export function sendJsonText<R extends FastifyReply>(reply: R, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}
+
+/** A page's body, `{ data, meta }`, of rows the database wrote as JSON text (each `j`). */
+export function pageOfJson(rows: readonly { j: string }[], meta: KeysetMeta): string {
+  return `{"data":[${rows.map((r) => r.j).join(',')}],"meta":${JSON.stringify(meta)}}`;
 }
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });

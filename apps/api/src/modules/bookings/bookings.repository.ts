@@ -552,6 +552,40 @@ function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
     .leftJoinLateral(customer, sql`true`);
 }
 
+/**
+ * A booking as the API answers it (`bookingSchema`, what the service's `toBooking` makes of a
+ * `readSelect` row), written as JSON text by the database from the same look-ups: the bookings list
+ * sends its page's rows as they come (issue 15 §2, as the orders, customers and payments lists). A
+ * test holds each list row equal to the booking's own `GET`.
+ */
+function jsonReadSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X) {
+  const b = bookings;
+  const of = (id: AnyPgColumn) => ({ tenantId: b.tenantId, id });
+  const zone = sql<string>`coalesce(${byKeyValue(branches.timezone, of(b.branchId))}, ${tenantTz})`;
+  const cu = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName, phone: customers.phone }, { tenantId: b.tenantId, id: b.customerId }, 'cu');
+  const local = localColumns(zone);
+  const j = sql<string>`json_build_object(
+    'id', ${b.id}, 'booking_number', ${b.number}, 'order_id', ${b.orderId}, 'order_number', ${byKeyValue(orders.number, of(b.orderId))},
+    'order_item_id', ${b.orderItemId}, 'customer_id', ${b.customerId},
+    'customer', case when ${b.customerId} is not null and ${cu.first} is not null
+      then json_build_object('id', ${b.customerId}, 'name', trim(${cu.first} || ' ' || coalesce(${cu.last}, '')), 'phone', ${cu.phone}) end,
+    'staff_id', ${b.providerId},
+    'staff', (select json_build_object('id', ${b.providerId}, 'name', k.name) from ${providers} k where k.tenant_id = ${b.tenantId} and k.id = ${b.providerId}),
+    'crew', ${local.crew}, 'branch_id', ${b.branchId}, 'team_id', ${b.branchId}, 'service_id', ${b.serviceId},
+    'service', (select json_build_object('id', ${b.serviceId}, 'name', k.name) from ${services} k where k.tenant_id = ${b.tenantId} and k.id = ${b.serviceId}),
+    'date', ${local.localDate}, 'slot', ${local.localSlot}, 'start_time', ${isoText(b.startAt)}, 'end_time', ${isoText(b.endAt)},
+    'duration', ${b.duration}, 'buffer', ${b.buffer}, 'price', ${b.price}, 'total_price', ${b.totalPrice},
+    'status', ${b.status}, 'payment_status', ${b.paymentStatus}, 'source', ${b.source}, 'notes', ${b.notes},
+    'custom_fields', ${b.customFields}, 'meeting_link', ${b.meetingLink}, 'transportation_fee_amount', ${b.transportationFeeAmount},
+    'cancellation_reason_id', ${b.cancellationReasonId}, 'cancellation_note', ${b.cancellationNote}, 'recorded_after', ${b.recordedAfter},
+    'created_at', ${isoText(b.createdAt)}, 'updated_at', ${isoText(b.updatedAt)}
+  )::text`;
+  return exec
+    .select({ ...extra, j })
+    .from(bookings)
+    .leftJoinLateral(cu, sql`true`);
+}
+
 export type BookingReadRow = Awaited<ReturnType<ReturnType<typeof readSelect>['execute']>>[number];
 
 /** Bookings by id (one booking, those just written), latest start first or earliest: built once, planned once per connection. */
@@ -614,7 +648,7 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     binds,
     (win, total) =>
       readIdsFirst(exec, 'bookings_page', win, binds, matchingIds(exec, f, w), (ids) =>
-        readSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
+        jsonReadSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
           .where(and(eq(bookings.tenantId, tenant), inArray(bookings.id, ids)))
           .orderBy(...win.orderBy),
       ),

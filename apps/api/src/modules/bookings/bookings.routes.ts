@@ -6,7 +6,6 @@ import {
   bookingSchema,
   bookingsPage,
   bookingsQuery,
-  type CalendarResponse,
   calendarQuery,
   calendarResponse,
   changeBookingStatusBody,
@@ -25,7 +24,7 @@ import type { Database } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { blockTimes, bookings, orders } from '../../db/schema/sales';
 import { t } from '../../i18n/messages';
-import { ctxOf, listOf, one, written } from '../../lib/http';
+import { ctxOf, listOf, one, sendJsonText, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createBookingService } from './bookings.service';
 
@@ -56,7 +55,10 @@ export const bookingRoutes =
       async (request) => svc.slots(ctxOf(request), request.query),
     );
 
-    app.get('/bookings', { config: all, schema: { tags, querystring: bookingsQuery, response: { 200: bookingsPage } } }, async (request) => svc.list(ctxOf(request), request.query));
+    // The page's bookings are JSON text the database made (bookings.repository listBookings), written out as they come.
+    app.get('/bookings', { config: all, schema: { tags, querystring: bookingsQuery, response: { 200: bookingsPage } } }, async (request, reply) =>
+      sendJsonText(reply, await svc.list(ctxOf(request), request.query)),
+    );
 
     app.get('/bookings/:id', { config: byId, schema: { tags, params: idParam, response: { 200: one(bookingSchema) } } }, async (request) => ({
       data: await svc.get(ctxOf(request), request.params.id),
@@ -103,7 +105,7 @@ export const bookingRoutes =
       async (request, reply) => {
         const { bookingsJson, blocks, staff } = await svc.calendar(ctxOf(request), request.query);
         const body = `{"data":{"bookings":${bookingsJson},"blocks":${JSON.stringify(blocks)},"staff":${JSON.stringify(staff)}}}`;
-        return reply.type('application/json; charset=utf-8').send(body as unknown as CalendarResponse);
+        return sendJsonText(reply, body);
       },
     );
 
@@ -115,7 +117,7 @@ export const bookingRoutes =
         config: { ...all, resources: { id: customers } },
         schema: { tags, summary: "A customer's bookings, newest start first", params: idParam, querystring: customerBookingsQuery, response: { 200: bookingsPage } },
       },
-      async (request) => svc.customerBookings(ctxOf(request), request.params.id, request.query),
+      async (request, reply) => sendJsonText(reply, await svc.customerBookings(ctxOf(request), request.params.id, request.query)),
     );
 
     // ------------------------------------------------------------ block times

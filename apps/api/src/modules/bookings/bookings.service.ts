@@ -45,6 +45,7 @@ import type { Config } from '../../config';
 import { type Database, type Executor, insertTogether, rowsOf, type Tx, withTenant } from '../../db/client';
 import { bookingCrew, bookings as bookingsTable, type LineTax, orderItems, orderLogs, orders as ordersTable, type OrderRow } from '../../db/schema/sales';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { pageOfJson } from '../../lib/http';
 import { nextNumber, reserveNumbers } from '../../lib/numbers';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
@@ -1076,7 +1077,8 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
 
   // ------------------------------------------------------------ reads
 
-  async function list(ctx: AuthContext, q: BookingsQueryParsed) {
+  /** A page of bookings, as the JSON text of its body (`bookingsPage`). */
+  async function list(ctx: AuthContext, q: BookingsQueryParsed): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const scope = scopeOfCaller(ctx);
       const branchId = q.branch_id ?? ctx.user.currentBranchId ?? undefined;
@@ -1096,17 +1098,18 @@ export function createBookingService(deps: { db: Database; config: Pick<Config, 
       };
       if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
       const { rows, meta } = await repo.listBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { page: q.page, perPage: q.per_page, cursor: q.cursor });
-      return { data: rows.map(toBooking), meta };
+      return pageOfJson(rows, meta);
     });
   }
 
-  async function customerBookings(ctx: AuthContext, customerId: string, q: CustomerBookingsQueryParsed) {
+  /** A page of a customer's bookings, as the JSON text of its body (`bookingsPage`). */
+  async function customerBookings(ctx: AuthContext, customerId: string, q: CustomerBookingsQueryParsed): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const scope = scopeOfCaller(ctx);
       const f: repo.BookingFilter = { customerId };
       if (scope.bookings === 'own') f.providerIds = scope.providerId ? [scope.providerId] : [];
       const { rows, meta } = await repo.listBookings(tx, ctx.tenantId, ctx.tenant.timezone, f, { page: q.page, perPage: q.per_page, cursor: q.cursor });
-      return { data: rows.map(toBooking), meta };
+      return pageOfJson(rows, meta);
     });
   }
 

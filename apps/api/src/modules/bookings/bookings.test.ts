@@ -1,9 +1,9 @@
 import { LocalDay, addDays, localDateOf } from '@app/shared/scheduling/zoned';
-import { type CreateBookingResult, calendarResponse } from '@app/shared/schemas/bookings';
+import { bookingsPage, type CreateBookingResult, calendarResponse } from '@app/shared/schemas/bookings';
 import { messageFor, type ValidationKey } from '@app/shared/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, Client, readyUser, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, Client, expectRowsAsOwn, readyUser, rows, type TestApp } from '../../../test/helper';
 import { type MessageKey, t as tr } from '../../i18n/messages';
 import { staffAccount } from '../branches/staff.fixture';
 import { ALL_WEEK, at, branch, customer, dayAhead, insertId, provider, service } from './bookings.fixtures';
@@ -690,6 +690,26 @@ describe('lists, one booking, the customer tab, the calendar', () => {
     expect(tab.statusCode).toBe(200);
     expect(tab.json().data.map((x: { customer_id: string }) => x.customer_id)).toEqual(expect.arrayContaining([id('cust2')]));
     expect(tab.json().data.every((x: { customer_id: string }) => x.customer_id === id('cust2'))).toBe(true);
+  });
+
+  it("answers each list row as the booking's own GET does, to the page's schema (the database writes the rows)", async () => {
+    const d = freshDay();
+    const a = (await booked({ staff_id: id('pA'), start_time: at(d, '09:00'), customer_id: id('cust2') })).bookings[0]!;
+    const b = (await booked({ staff_id: id('pB'), start_time: at(d, '10:00') })).bookings[0]!;
+    // What these requests did not write: notes, custom fields, a meeting link, a cancellation, microseconds; a guest visit's lost service.
+    await t.db.execute(
+      sql`update bookings set notes = ${'Line one\nline "two" \\ عمر 😀'}, custom_fields = '{"k":[1,"two",null]}'::jsonb, meeting_link = 'https://meet.test/x', status = 'cancelled',
+        cancellation_reason_id = ${id('reason')}, cancellation_note = 'Called', recorded_after = true, updated_at = '2026-01-02 03:04:05.678999+00' where id = ${a.id}`,
+    );
+    const own = async (row: { id?: string }) => (await owner.client.get(`bookings/${row.id}`)).json().data;
+    const seen: string[] = [];
+    for (const q of [{ from: d, to: d, branch_id: id('b1') }, { from: d, to: d, branch_id: id('b1'), per_page: '1', page: '2' }] as Record<string, string>[]) {
+      seen.push(...(await expectRowsAsOwn(await owner.client.get(`bookings?${new URLSearchParams(q).toString()}`), bookingsPage, own)));
+    }
+    seen.push(...(await expectRowsAsOwn(await owner.client.get(`customers/${id('cust2')}/bookings?per_page=100`), bookingsPage, own, (row) => row.id === a.id)));
+    expect(seen).toEqual([b.id, a.id, a.id, a.id]);
+    const row = (await owner.client.get(`bookings?from=${d}&to=${d}&branch_id=${id('b1')}`)).json().data[1];
+    expect(row).toMatchObject({ id: a.id, custom_fields: { k: [1, 'two', null] }, recorded_after: true, status: 'cancelled', updated_at: '2026-01-02T03:04:05.678Z', slot: '09:00', date: d });
   });
 
   it('the calendar: bookings and blocks overlapping the range, and the staff columns of the branch', async () => {

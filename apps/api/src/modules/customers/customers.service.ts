@@ -17,7 +17,7 @@ import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
 import { checkCustomFieldValues } from './custom-field-values';
 import * as repo from './customers.repository';
-import { pageMeta } from '../../lib/http';
+import { pageMeta, pageOfJson } from '../../lib/http';
 
 type TagRef = repo.TagRef;
 
@@ -77,7 +77,8 @@ export function createCustomerService(deps: { db: Database }) {
     return rows.map((r) => toCustomer(r, tagRows));
   }
 
-  async function list(ctx: AuthContext, q: CustomersQuery) {
+  /** A page of customers, as the JSON text of its body (`customersPage`). */
+  async function list(ctx: AuthContext, q: CustomersQuery): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const filter = {
         search: q.search,
@@ -88,7 +89,7 @@ export function createCustomerService(deps: { db: Database }) {
         timezone: ctx.tenant.timezone,
       };
       const { rows, meta } = await repo.listCustomers(tx, ctx.tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
-      return { data: rows.map((r) => toCustomer(r, r.tags)), meta };
+      return pageOfJson(rows, meta);
     });
   }
 

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, randomSaMobile, readyUser, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, expectRowsAsOwn, randomSaMobile, readyUser, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
+import { customersPage } from '@app/shared/schemas/customers';
 import { checkCustomFieldValues } from './custom-field-values';
 import { cleanFileName, sniffAttachment } from './customers.routes';
 
@@ -321,6 +322,34 @@ describe('customers', () => {
     const bad = await owner.client.get('customers', { query: { blocked: 'maybe', created_from: 'soon' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({ blocked: ['Invalid value'], created_from: ['Invalid date'] });
+  });
+
+  it("answers each list row as the customer's own GET does, to the page's schema (the database writes the rows)", async () => {
+    const marker = `Jj${Date.now().toString(36)}`;
+    const a = await create({
+      first_name: marker,
+      last_name: 'O"Brien \\ عمر 😀',
+      email: 'a.tagged@example.com',
+      address: 'حي العليا،\tالرياض',
+      note: 'Line one\nline "two"',
+      tag_ids: [tagA, tagB],
+      custom_fields: { [fields.city as string]: 'Jeddah', [fields.age as string]: '42', [fields.birthday as string]: '1990-02-03' },
+    });
+    const b = await create({ first_name: marker, last_name: 'Plain' });
+    await owner.client.post(`customers/${b.uuid}/block`, { blocked: true });
+    // Microseconds: the list's text and the driver's Date both cut them to the millisecond.
+    await t.db.execute(sql`update customers set marketing_opt_out_at = '2026-01-02 03:04:05.678999+00', updated_at = '2026-01-02 03:04:05.000001+00' where id = ${a.uuid}`);
+    const pages = [
+      await owner.client.get('customers', { query: { search: marker } }),
+      await owner.client.get('customers', { query: { search: marker, per_page: '1', page: '2' } }),
+    ];
+    const seen: string[] = [];
+    for (const res of pages) seen.push(...(await expectRowsAsOwn(res, customersPage, async (row) => (await owner.client.get(`customers/${row.uuid}`)).json().data)));
+    expect(seen).toEqual([b.uuid, a.uuid, a.uuid]);
+    const tagged = pages[0]!.json().data[1];
+    expect(tagged).toMatchObject({ last_name: 'O"Brien \\ عمر 😀', marketing_opt_out: true, marketing_opt_out_at: '2026-01-02T03:04:05.678Z', updated_at: '2026-01-02T03:04:05.000Z' });
+    expect(tagged.tags.map((x: { name: string }) => x.name)).toEqual(['New', 'VIP']);
+    expect(pages[0]!.json().data[0]).toMatchObject({ blocked: true, tag_ids: [], tags: [], marketing_opt_out: false, marketing_opt_out_at: null });
   });
 
   it('searches from 3 characters with the spec search item', async () => {

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { orderSummarySchema, ordersPage } from '@app/shared/schemas/orders';
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@app/shared/states/order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, expectRowsAsOwn, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
 import { GIF_1PX, multipart, PNG_1PX } from '../catalogue/catalogue.fixtures';
 import { bookingStatuses, insertBooking, newCustomer, newProduct, newShop, type Shop, stockOf } from './orders.fixtures';
@@ -483,5 +484,54 @@ describe('provider accounts', () => {
     expect(made.json().data.staff_id).toBe(s.providerId);
     const counts = (await as('GET', 'load-orders-status')).json();
     expect(counts.data.find((x: { status: string }) => x.status === 'confirmed').count).toBe(3);
+  });
+});
+
+describe('GET /orders: rows the database writes', () => {
+  it("answers each row as the order's own GET does, to the page's schema: customer, discount, fees with a tip, location, meta data, trash", async () => {
+    const s = await newShop(t);
+    const c = s.client;
+    const svc = { type: 'service', service_id: s.serviceId };
+    const customer = await newCustomer(c, 'O"Brien', 'عمر \\ 😀');
+    const rich = (await c.post('orders', { customer_id: customer, branch_id: s.branchId, source: 'pos', items: [svc, svc], transport_fee: 250 })).json().data;
+    await c.post(`orders/${rich.id}/update-details`, { pin_code: '987654', receive_time: '2031-01-02T08:30:00Z', fees: [{ title: 'Express "now"', value: 1000 }] });
+    await c.post(`orders/${rich.id}/edit-location`, { address: 'حي النخيل،\tالرياض', lat: 24.71, lng: 46.675 });
+    await c.post(`orders/${rich.id}/update-meta-data`, { meta_data: { car: 'white', floor: 3, tags: ['a', null] } });
+    await c.post(`orders/${rich.id}/update-note`, { notes: 'Line one\nline "two"' });
+    // What no request writes this way: a tip among the fees, a discount, a coupon code, part paid, a location without its address, microseconds.
+    await t.db.execute(
+      sql`update orders set fees = fees || '[{"title":"Tip","amount":500,"tip":true},{"title":"No tip","amount":1,"tip":false}]'::jsonb, discount_type = 'percentage', discount_value = 1000, discount_amount = 575,
+        coupon_code = 'EID10', paid_amount = 1234, receive_at = '2031-01-02 08:30:00.999999+00' where id = ${rich.id}`,
+    );
+    const guest = (await c.post('orders', { customer_id: null, items: [svc] })).json().data;
+    await t.db.execute(sql`update orders set location = '{"lat":1.5}'::jsonb, discount_type = 'fixed', discount_value = 100, discount_amount = 100, paid_amount = total + 5 where id = ${guest.id}`);
+    const trashed = (await c.post('orders', { customer_id: customer, items: [svc] })).json().data;
+    await c.request('DELETE', `orders/${trashed.id}`);
+    // Read once each first: a GET marks the order read (and the list shows read_at).
+    for (const id of [rich.id, guest.id]) await c.get(`orders/${id}`);
+
+    // The order's own GET, without what only it answers (its lines, images …).
+    const own = async (row: { id?: string }) => {
+      const whole = (await c.get(`orders/${row.id}`)).json().data;
+      return Object.fromEntries(Object.keys(orderSummarySchema.shape).map((k) => [k, whole[k]]));
+    };
+    const checked: string[] = [];
+    for (const query of [{}, { per_page: '1', page: '2' }, { trashed: '1' }] as Record<string, string>[]) checked.push(...(await expectRowsAsOwn(await c.get('orders', { query }), ordersPage, own)));
+    checked.push(...(await expectRowsAsOwn(await c.get(`customers/${customer}/orders`), ordersPage, own)));
+    expect(checked).toEqual([guest.id, rich.id, rich.id, trashed.id, rich.id]);
+    const [, richRow] = (await c.get('orders')).json().data;
+    expect(richRow).toMatchObject({
+      customer: { id: customer, name: 'O"Brien عمر \\ 😀' },
+      discount: { type: 'percentage', value: 1000, amount: 575 },
+      coupon_code: 'EID10',
+      coupon_applied: false,
+      fees: [{ title: 'Express "now"', value: 1000, tip: false }, { title: 'Tip', value: 500, tip: true }, { title: 'No tip', value: 1, tip: false }],
+      location: { address: 'حي النخيل،\tالرياض', lat: 24.71, lng: 46.675 },
+      meta_data: { car: 'white', floor: 3, tags: ['a', null] },
+      receive_time: '2031-01-02T08:30:00.999Z',
+      paid_amount: 1234,
+      items_count: 2,
+    });
+    expect((await c.get('orders')).json().data[0]).toMatchObject({ customer: null, location: { address: null, lat: 1.5, lng: null }, remaining_amount: 0 });
   });
 });

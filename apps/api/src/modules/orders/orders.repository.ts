@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
+import { isoText } from '../../lib/sql-time';
 
 export type { OrderItemRow, OrderRow };
 
@@ -69,17 +70,44 @@ function where(tenantId: string, f: OrderFilter, v = inline): SQL | undefined {
   return and(...conds);
 }
 
-const itemsCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.tenantId} = ${orders.tenantId} and ${orderItems.orderId} = ${orders.id})`;
-const bookingsCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.tenantId} = ${orders.tenantId} and ${bookings.orderId} = ${orders.id})`;
-
-export type OrderListRow = {
-  order: OrderRow;
-  customer: { id: string; firstName: string; lastName: string; phone: string | null; email: string | null } | null;
-  itemsCount: number;
-  bookingsCount: number;
-};
+/** An order's customer as its summary shows it. */
+export type OrderCustomer = { id: string; firstName: string; lastName: string; phone: string | null; email: string | null };
 
 const customerColumns = { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone, email: customers.email };
+
+/**
+ * An order's summary as the API answers it (`orderSummarySchema`, what the service's `summaryOf`
+ * makes of a row, its customer and its counts), written as JSON text by the database: the orders
+ * list sends its page's rows as they come (issue 15 §2, as the calendar's bookings and the customers
+ * list). Read over `orders` left-joined to its customer. A test holds each list row equal to the
+ * order's own `GET`.
+ */
+const orderSummaryJson = sql<string>`json_build_object(
+  'id', ${orders.id}, 'number', ${orders.number}, 'date', ${isoText(orders.createdAt)}, 'status', ${orders.status},
+  'source', ${orders.source}, 'is_draft', ${orders.isDraft}, 'branch_id', ${orders.branchId}, 'customer_id', ${orders.customerId},
+  'customer', case when ${customers.id} is null then null
+    else json_build_object('id', ${customers.id}, 'name', trim(${customers.firstName} || ' ' || ${customers.lastName}), 'phone', ${customers.phone}, 'email', ${customers.email}) end,
+  'staff_id', ${orders.providerId},
+  'discount', case when ${orders.discountType} in ('fixed', 'percentage')
+    then json_build_object('type', ${orders.discountType}, 'value', ${orders.discountValue}, 'amount', ${orders.discountAmount}) end,
+  'coupon_code', ${orders.couponCode}, 'coupon_applied', ${orders.couponId} is not null,
+  -- Most orders have no fees: their empty list is not unpacked.
+  'fees', case when jsonb_array_length(${orders.fees}) = 0 then '[]'::json
+    else (select json_agg(json_build_object('title', f.fee->'title', 'value', f.fee->'amount', 'tip', coalesce(f.fee->'tip' = 'true'::jsonb, false)) order by f.n)
+      from jsonb_array_elements(${orders.fees}) with ordinality as f(fee, n)) end,
+  'fees_amount', ${orders.feesAmount}, 'transport_fee', ${orders.transportFee}, 'subtotal', ${orders.subtotal},
+  'tax_amount', ${orders.taxAmount}, 'total', ${orders.total}, 'paid_amount', ${orders.paidAmount},
+  'remaining_amount', greatest(0, ${orders.total} - ${orders.paidAmount}),
+  'payment_status', ${orders.paymentStatus}, 'invoice_status', ${orders.invoiceStatus}, 'currency', ${orders.currency},
+  'notes', ${orders.notes}, 'pin_code', ${orders.pinCode}, 'receive_time', ${isoText(orders.receiveAt)},
+  'location', case when jsonb_typeof(${orders.location}) = 'object'
+    then json_build_object('address', ${orders.location}->'address', 'lat', ${orders.location}->'lat', 'lng', ${orders.location}->'lng') end,
+  'meta_data', ${orders.metaData},
+  'read_at', ${isoText(orders.readAt)}, 'deleted_at', ${isoText(orders.deletedAt)},
+  'created_at', ${isoText(orders.createdAt)}, 'updated_at', ${isoText(orders.updatedAt)},
+  'items_count', (select count(*) from ${orderItems} where ${orderItems.tenantId} = ${orders.tenantId} and ${orderItems.orderId} = ${orders.id}),
+  'bookings_count', (select count(*) from ${bookings} where ${bookings.tenantId} = ${orders.tenantId} and ${bookings.orderId} = ${orders.id})
+)::text`;
 
 /** The orders list's order, newest first: its sort key (docs/decisions.md "Lists at a busy business's size"). */
 export const ORDER_KEY: readonly KeyPart[] = [
@@ -101,18 +129,17 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
     ORDER_KEY,
     req,
     binds,
-    async (win, total) => {
+    (win, total) => {
       const ids = windowIds({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w }, win);
-      const rows = await readPage(exec, 'orders_page', win, binds, ids, () => {
+      return readPage(exec, 'orders_page', win, binds, ids, () => {
         const page = ids.as('page');
         return exec
-          .select({ order: orders, customer: customerColumns, itemsCount, bookingsCount, key: keyOf(ORDER_KEY), total: total() })
+          .select({ j: orderSummaryJson, key: keyOf(ORDER_KEY), total: total() })
           .from(page)
           .innerJoin(orders, and(eq(orders.tenantId, tenant), eq(orders.id, page.id)))
           .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
           .orderBy(...win.orderBy);
       });
-      return rows as (OrderListRow & { key: string; total: number })[];
     },
     () => exec.select({ one: sql`1` }).from(orders).where(w),
   );

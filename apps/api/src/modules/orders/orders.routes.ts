@@ -35,7 +35,7 @@ import { orderImages, orderItems, orders } from '../../db/schema/sales';
 import { t } from '../../i18n/messages';
 import { type StorageAdapter, sniffImage } from '../../integrations/storage/storage.adapter';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { ctxOf, listOf, one, written } from '../../lib/http';
+import { ctxOf, listOf, one, sendJsonText, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createOrderService, type UploadedImage } from './orders.service';
 import { applyCouponBody } from '@app/shared/schemas/marketing';
@@ -100,7 +100,10 @@ export const orderRoutes =
       async (request) => ({ data: await svc.unreadCounts(ctxOf(request)) }),
     );
 
-    app.get('/orders', { config: all, schema: { tags, querystring: ordersQuery, response: { 200: ordersPage } } }, async (request) => svc.list(ctxOf(request), request.query));
+    // The lists' orders are JSON text the database made (orders.repository listOrders), written out as they come.
+    app.get('/orders', { config: all, schema: { tags, querystring: ordersQuery, response: { 200: ordersPage } } }, async (request, reply) =>
+      sendJsonText(reply, await svc.list(ctxOf(request), request.query)),
+    );
 
     // The customer page's orders tab (spec §7 customers/{id}/orders); another business's customer is a 404.
     app.get(
@@ -109,7 +112,7 @@ export const orderRoutes =
         config: { ...all, resources: { id: customers } },
         schema: { tags, summary: "A customer's placed orders of every branch, newest first", params: idParam, querystring: keysetPageQuery, response: { 200: ordersPage } },
       },
-      async (request) => svc.customerOrders(ctxOf(request), request.params.id, request.query),
+      async (request, reply) => sendJsonText(reply, await svc.customerOrders(ctxOf(request), request.params.id, request.query)),
     );
 
     app.post('/orders', { config: all, schema: { tags, body: orderBody, response: { 201: orderResult } } }, async (request, reply) => {

@@ -31,6 +31,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../access/access.repository';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
+import { pageOfJson } from '../../lib/http';
 import { creditNoteIn, issueInvoiceIn, liveInvoiceOf } from '../invoices/invoice-core';
 import { moveCouponUse, redeemCoupon, releaseCoupon } from '../marketing/coupons.service';
 import { offerPriceFor } from '../marketing/offers.service';
@@ -50,7 +51,7 @@ const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName}
 
 const inTrash = () => new AppError(422, 'order_in_trash');
 
-function summaryOf(o: repo.OrderRow, customer: repo.OrderListRow['customer'], itemsCount: number, bookingsCount: number): OrderSummary {
+function summaryOf(o: repo.OrderRow, customer: repo.OrderCustomer | null, itemsCount: number, bookingsCount: number): OrderSummary {
   return {
     id: o.id,
     number: o.number,
@@ -161,10 +162,10 @@ export function createOrderService(deps: { db: Database; storage: StorageAdapter
     };
   }
 
-  /** One page of order summaries, newest first: `{ data, meta }`. */
+  /** One page of order summaries, newest first: the JSON text of its body, `{ data, meta }` (`ordersPage`). */
   async function listPage(tx: Tx, tenantId: string, filter: repo.OrderFilter, q: KeysetPageQuery) {
     const { rows, meta } = await repo.listOrders(tx, tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
-    return { data: rows.map((r) => summaryOf(r.order, r.customer, Number(r.itemsCount), Number(r.bookingsCount))), meta };
+    return pageOfJson(rows, meta);
   }
 
   async function list(ctx: AuthContext, q: OrdersQuery) {

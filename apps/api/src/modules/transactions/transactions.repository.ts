@@ -8,6 +8,7 @@ import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
+import { isoText } from '../../lib/sql-time';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -111,6 +112,39 @@ function viewQuery<X extends Record<string, SQL>>(exec: Executor, extra: X = {} 
     .leftJoinLateral(customer, sql`true`);
 }
 
+/**
+ * A transaction as the API answers it (`transactionSchema`, what the service's `toTransaction` makes
+ * of a `viewQuery` row), written as JSON text by the database from the same look-ups: the payments
+ * list sends its page's rows as they come (issue 15 §2, as the orders and customers lists). A test
+ * holds each list row equal to the transaction's own `GET`.
+ */
+function jsonViewQuery<X extends Record<string, SQL>>(exec: Executor, extra: X) {
+  const cu = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName }, { tenantId: transactions.tenantId, id: transactions.customerId }, 'cu');
+  const t = transactions;
+  const j = sql<string>`json_build_object(
+    'id', ${t.id}, 'number', ${t.number}, 'order_id', ${t.orderId},
+    'order_number', ${byKeyValue(orders.number, { tenantId: t.tenantId, id: t.orderId })},
+    'customer_id', ${t.customerId},
+    'customer', case when ${t.customerId} is not null and ${cu.first} is not null
+      then json_build_object('id', ${t.customerId}, 'name', trim(${cu.first} || ' ' || coalesce(${cu.last}, ''))) end,
+    'branch_id', ${t.branchId}, 'date', ${isoText(t.createdAt)}, 'payment_method', ${t.paymentMethod},
+    'kind', case when ${t.kind} = 'refund' then 'refund' else 'payment' end,
+    'invoice_id', ${t.invoiceId}, 'amount', ${t.amount}, 'tendered_amount', ${t.tenderedAmount},
+    'change_due', case when ${t.tenderedAmount} is null then 0 else greatest(0, ${t.tenderedAmount} - ${t.amount}) end,
+    'currency', ${t.currency}, 'status', ${t.status},
+    'attachments', case when ${t.receiptPath} <> ''
+      then json_build_array(json_build_object('name', coalesce(${t.receiptName}, 'receipt'), 'mime', coalesce(${t.receiptMime}, 'application/octet-stream'), 'url', '/api/v1/transactions/' || ${t.id} || '/receipt'))
+      else '[]'::json end,
+    'payment_gateway_id', ${t.paymentGatewayId}, 'reference_no', ${t.referenceNo}, 'bank_account_id', ${t.bankAccountId},
+    'notes', ${t.notes}, 'refusal_reason', ${t.refusalReason},
+    'reviewed_at', ${isoText(t.reviewedAt)}, 'read_at', ${isoText(t.readAt)}, 'deleted_at', ${isoText(t.deletedAt)}, 'created_at', ${isoText(t.createdAt)}
+  )::text`;
+  return exec
+    .select({ ...extra, j })
+    .from(transactions)
+    .leftJoinLateral(cu, sql`true`);
+}
+
 export async function viewTransaction(exec: Executor, tenantId: string, id: string): Promise<TransactionView | null> {
   const [row] = await viewQuery(exec)
     .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)))
@@ -195,7 +229,7 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
     binds,
     (win, total) =>
       readIdsFirst(exec, 'transactions_page', win, binds, matchingIds(exec, f, w), (ids) =>
-        viewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
+        jsonViewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
           .where(and(eq(transactions.tenantId, tenant), inArray(transactions.id, ids)))
           .orderBy(...win.orderBy),
       ),

@@ -28,7 +28,7 @@ import { t } from '../../i18n/messages';
 import type { PaymentGateway } from '../../integrations/payment/payment.adapter';
 import type { StorageAdapter } from '../../integrations/storage/storage.adapter';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { ctxOf, listOf, one, written } from '../../lib/http';
+import { ctxOf, listOf, one, sendJsonText, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { cleanFileName, sniffAttachment } from '../customers/customers.routes';
 import { createTransactionService } from './transactions.service';
@@ -249,8 +249,9 @@ export const transactionRoutes =
     );
 
     // ------------------------------------------------------------ transactions
-    app.get('/transactions', { config: read, schema: { tags, querystring: transactionsQuery, response: { 200: transactionsPage } } }, async (request) =>
-      service.list(ctxOf(request), request.query),
+    // The page's transactions are JSON text the database made (transactions.repository listTransactions), written out as they come.
+    app.get('/transactions', { config: read, schema: { tags, querystring: transactionsQuery, response: { 200: transactionsPage } } }, async (request, reply) =>
+      sendJsonText(reply, await service.list(ctxOf(request), request.query)),
     );
 
     app.get(

@@ -27,6 +27,7 @@ import { t } from '../../i18n/messages';
 import type { PaymentGateway, PaymentResult } from '../../integrations/payment/payment.adapter';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { pageOfJson } from '../../lib/http';
 import { nextNumber } from '../../lib/numbers';
 import { scopeOfCaller } from '../access/scope';
 import type { AuthContext } from '../auth/auth.service';
@@ -181,7 +182,8 @@ export function createTransactionService(deps: { db: Database; config: Config; g
     });
   }
 
-  async function list(ctx: AuthContext, q: TransactionsQueryParsed) {
+  /** A page of transactions, as the JSON text of its body (`transactionsPage`). */
+  async function list(ctx: AuthContext, q: TransactionsQueryParsed): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const filter: repo.ListFilter = {
         status: q.status,
@@ -197,7 +199,7 @@ export function createTransactionService(deps: { db: Database; config: Config; g
         scope: scopeOfCaller(ctx),
       };
       const { rows, meta } = await repo.listTransactions(tx, ctx.tenantId, filter, { page: q.page, perPage: q.per_page, cursor: q.cursor });
-      return { data: rows.map(toTransaction), meta };
+      return pageOfJson(rows, meta);
     });
   }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { transactionsPage } from '@app/shared/schemas/transactions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, Client, latestMessage, randomSaMobile, readyUser, rows, type TestApp } from '../../../test/helper';
+import { buildTestApp, Client, expectRowsAsOwn, latestMessage, randomSaMobile, readyUser, rows, type TestApp } from '../../../test/helper';
 import { maskUrl } from '../../app';
 import { sha256 } from '../../lib/crypto';
 import { staffAccount } from '../branches/staff.fixture';
@@ -355,6 +356,38 @@ describe('trash, restore and delete', () => {
 });
 
 describe('reading transactions', () => {
+  it("answers each list row as the transaction's own GET does, to the page's schema (the database writes the rows)", async () => {
+    const cid = await customer(owner.client, { first_name: 'O"Brien', last_name: 'عمر \\ 😀' });
+    const a = await seedOrder(t.db, tenant, { total: 9_000, customerId: cid });
+    const b = await seedOrder(t.db, tenant, { total: 9_000 });
+    const cash = (await pay(a.id, { payment_method: 'cash', amount: 1_000, tendered_amount: 1_500 })).json().data;
+    const card = (await pay(a.id, { payment_method: 'card', amount: 2_000 })).json().data;
+    const guest = (await pay(b.id, { payment_method: 'cash', amount: 3_000 })).json().data;
+    // What these requests did not write: a receipt without its name or type, a refund, a review, notes, microseconds; one in the trash.
+    await t.db.execute(
+      sql`update transactions set receipt_path = 'x/receipt.pdf', receipt_name = null, receipt_mime = null, kind = 'refund', reference_no = 'REF-7', notes = ${'Line one\nline "two"'},
+        refusal_reason = 'Blurry', reviewed_at = '2026-01-02 03:04:05.678999+00' where id = ${card.id}`,
+    );
+    await t.db.execute(sql`update transactions set receipt_path = 'y/r.png', receipt_name = 'إيصال.png', receipt_mime = 'image/png', deleted_at = now() where id = ${guest.id}`);
+    for (const id of [cash.id, card.id, guest.id]) await owner.client.get(`transactions/${id}`);
+
+    const seen: string[] = [];
+    for (const query of [{ order_id: a.id }, { order_id: a.id, per_page: '1', page: '2' }, { order_id: b.id, trashed: '1' }] as Record<string, string>[]) {
+      const res = await owner.client.get('transactions', { query });
+      seen.push(...(await expectRowsAsOwn(res, transactionsPage, async (row) => (await owner.client.get(`transactions/${row.id}`)).json().data)));
+    }
+    expect(seen).toEqual([card.id, cash.id, cash.id, guest.id]);
+    const [refund, paid] = (await owner.client.get('transactions', { query: { order_id: a.id } })).json().data;
+    expect(refund).toMatchObject({
+      kind: 'refund',
+      customer: { id: cid, name: 'O"Brien عمر \\ 😀' },
+      attachments: [{ name: 'receipt', mime: 'application/octet-stream', url: `/api/v1/transactions/${card.id}/receipt` }],
+      reviewed_at: '2026-01-02T03:04:05.678Z',
+      change_due: 0,
+    });
+    expect(paid).toMatchObject({ kind: 'payment', tendered_amount: 1_500, change_due: 500, attachments: [] });
+  });
+
   it('lists with filters and pagination, newest first; one transaction marks it read', async () => {
     const cid = await customer(owner.client, { first_name: 'Zainab', last_name: 'Qasim' });
     const a = await seedOrder(t.db, tenant, { total: 9_000, customerId: cid });
