@@ -132,6 +132,62 @@ export async function preparedRowsTogether(exec: Executor, queries: readonly { n
   return out;
 }
 
+type KeptTogether = { statements: { name: string; text: string; params: Placeholder[] }[] } | null;
+/** The statements of `keptRowsTogether`, by their shape; null where one held a value not bound. */
+const keptTogether = new Map<string, KeptTogether>();
+
+/**
+ * preparedRowsTogether of statements whose text depends only on `shape` (the caller's word for which
+ * parts its builder writes: its flags, never its values), every value bound in `binds`: the text is
+ * worked out once for the shape and later requests only fill in their values (drizzle's writing out
+ * of a statement, column by column, cost the dashboard more than its figures did). `build` still
+ * runs on every request, to bind that request's values. A statement holding a value not bound is never
+ * kept. Outside production each request's text is worked out again and must equal the kept one: a
+ * shape that leaves out something the text depends on fails the tests at once.
+ */
+export async function keptRowsTogether(exec: Executor, shape: string, binds: Binds, build: () => readonly { name: string; query: SQL }[]): Promise<unknown[][]> {
+  const queries = build();
+  const client = clientOf(exec);
+  if (!(client instanceof pg.Client)) {
+    const out: unknown[][] = [];
+    for (const { query } of queries) out.push(await rowsWith(exec, query, binds.values));
+    return out;
+  }
+  const render = () =>
+    queries.map(({ name, query }) => {
+      const { sql: text, params } = dialectOf(exec).sqlToQuery(query);
+      return { name: statementName(name, text), text, params };
+    });
+  const fill = (params: unknown[]) => params.map((p) => (is(p, Placeholder) ? binds.values[p.name] : p));
+  let kept = keptTogether.get(shape);
+  if (kept === undefined) {
+    const statements = render();
+    const whole = statements.every((st) => st.params.every((p) => is(p, Placeholder)));
+    kept = whole ? { statements: statements.map((st) => ({ ...st, params: st.params as Placeholder[] })) } : null;
+    keptTogether.set(shape, kept);
+  } else if (kept && process.env.NODE_ENV !== 'production') {
+    const texts = (list: readonly { text: string }[]) => list.map((st) => st.text).join('\u0000');
+    if (texts(render()) !== texts(kept.statements)) {
+      throw new Error(`keptRowsTogether: the shape ${shape} was kept with another text; the shape must name everything the text depends on`);
+    }
+  }
+  // A shape whose text held a value not bound is written out each time, as preparedRowsTogether does.
+  const statements = (kept ? kept.statements : render()).map((st) => ({ name: st.name, text: st.text, values: fill(st.params) }));
+  return (await sendTogether(client, statements)).map((r) => r.rows);
+}
+
+/** How many shapes starting with `prefix` keptRowsTogether keeps written out, and how many held a value not bound (tests). */
+export function keptTogetherShapes(prefix: string): { built: number; unbound: number } {
+  let built = 0;
+  let unbound = 0;
+  for (const [shape, kept] of keptTogether) {
+    if (!shape.startsWith(prefix)) continue;
+    if (kept) built++;
+    else unbound++;
+  }
+  return { built, unbound };
+}
+
 /** The rows of one insert, as drizzle's `insert(table).values(rows)` takes them (plain values, no SQL). */
 export type InsertRows = { readonly table: PgTable; readonly rows: readonly Record<string, unknown>[] };
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, inline } from '../../db/client';
 import { bookings } from '../../db/schema/sales';
 
 const BATCH = 10_000;
@@ -65,27 +65,34 @@ export type KeptQuery = {
   bookingsToday?: SQL | undefined;
 };
 
-/** The statement of `keptFigures`, for a caller sending it with others (its rows go to `readKeptFigures`). */
-export function keptFiguresQuery(tenantId: string, q: KeptQuery): SQL {
-  const branch = q.branchKey ? sql` and branch_key = ${q.branchKey}` : sql``;
+/**
+ * The statement of `keptFigures`, for a caller sending it with others (its rows go to
+ * `readKeptFigures`). Its values go through `v` (db/client.ts Binds: placeholders, so the text is
+ * the same for every business); its text depends only on which sections are read and whether a
+ * branch is.
+ */
+export function keptFiguresQuery(tenantId: string, q: KeptQuery, v = inline): SQL {
+  const tenant = v(tenantId);
+  const today = v(q.today);
+  const branch = q.branchKey ? sql` and branch_key = ${v(q.branchKey)}` : sql``;
   const parts: SQL[] = [
     sql`select 'catalogue' as metric, null::text as day, k.key, 0::bigint as amount, k.n as count, null::text as name from (
-        select 'services' as key, (select count(*) from services where tenant_id = ${tenantId})::bigint as n
-        union all select 'providers', (select count(*) from providers where tenant_id = ${tenantId})
-        union all select 'branches', (select count(*) from branches where tenant_id = ${tenantId})) k`,
+        select 'services' as key, (select count(*) from services where tenant_id = ${tenant})::bigint as n
+        union all select 'providers', (select count(*) from providers where tenant_id = ${tenant})
+        union all select 'branches', (select count(*) from branches where tenant_id = ${tenant})) k`,
   ];
   if (q.sales)
     parts.push(sql`select metric, day::text, key, sum(amount)::bigint, sum(count)::bigint, null::text
-      from dashboard_counts where tenant_id = ${tenantId} and metric = 'sales' and day between ${q.salesFrom}::date and ${q.today}::date${branch}
+      from dashboard_counts where tenant_id = ${tenant} and metric = 'sales' and day between ${v(q.salesFrom)}::date and ${today}::date${branch}
       group by metric, day, key`);
   if (q.orders)
     parts.push(sql`select metric, null::text, key, sum(amount)::bigint, sum(count)::bigint,
-        case when metric = 'services' then (select s.name from services s where s.tenant_id = ${tenantId} and s.id::text = key) end
-      from dashboard_counts where tenant_id = ${tenantId} and metric in ('orders', 'services') and day between ${q.windowFrom}::date and ${q.today}::date${branch}
+        case when metric = 'services' then (select s.name from services s where s.tenant_id = ${tenant} and s.id::text = key) end
+      from dashboard_counts where tenant_id = ${tenant} and metric in ('orders', 'services') and day between ${v(q.windowFrom)}::date and ${today}::date${branch}
       group by metric, key`);
   if (q.customers)
-    parts.push(sql`select 'customers', null::text, case when day >= ${q.monthStart}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
-      from dashboard_counts where tenant_id = ${tenantId} and metric = 'customers' group by 3`);
+    parts.push(sql`select 'customers', null::text, case when day >= ${v(q.monthStart)}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
+      from dashboard_counts where tenant_id = ${tenant} and metric = 'customers' group by 3`);
   if (q.bookingsToday) parts.push(sql`select 'bookings', null::text, 'today', 0::bigint, count(*)::bigint, null::text from ${bookings} where ${q.bookingsToday}`);
   return sql.join(parts, sql` union all `);
 }

@@ -2,8 +2,8 @@ import type { Dashboard, DashboardBooking } from '@app/shared/schemas/dashboard'
 import { addDays, localDateOf, localDates, localDayBounds, weekdayOf } from '@app/shared/scheduling/zoned';
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { OrderStatus } from '@app/shared/states/order';
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type Database, preparedRowsTogether, type Tx, withTenant } from '../../db/client';
+import { and, count, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { Binds, type Database, keptRowsTogether, type Tx, withTenant } from '../../db/client';
 import { providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
@@ -34,7 +34,11 @@ function grantsOf(ctx: AuthContext): Grants {
   };
 }
 
-const ownBookings = (scope: DataScope): SQL | undefined => (scope.bookings === 'all' ? undefined : scope.providerId ? eq(bookings.providerId, scope.providerId) : sql`false`);
+const ownBookings = (scope: DataScope, v: Binds['v']): SQL | undefined =>
+  scope.bookings === 'all' ? undefined : scope.providerId ? eq(bookings.providerId, v(scope.providerId)) : sql`false`;
+
+/** Constant strings as an SQL list, written into the text (`in (…)`): a dashboard statement holds only its values' placeholders. */
+const listOfConstants = (values: readonly string[]) => sql.raw(values.map((x) => `'${x.replace(/'/g, "''")}'`).join(', '));
 
 type BookingListRow = {
   list: string;
@@ -64,7 +68,7 @@ type BookingList<K extends string> = { key: K; where: SQL | undefined; limit: nu
  */
 function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
   const parts = lists.map(
-    (l) => sql`(select ${l.key}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
+    (l) => sql`(select ${listOfConstants([l.key])}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
         ${isoText(bookings.startAt)} as start_time, ${isoText(bookings.endAt)} as end_time, ${bookings.status} as status, ${bookings.providerId} as staff_id,
         ${bookings.customerId} as customer_id, ${bookings.serviceId} as service_id,
         (select p.name from ${providers} p where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId}) as staff_name,
@@ -72,7 +76,7 @@ function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
         cu.first_name, cu.last_name
       from ${bookings}
       left join lateral (select c.first_name, c.last_name from ${customers} c where c.tenant_id = ${bookings.tenantId} and c.id = ${bookings.customerId} limit 1) cu on true
-      where ${l.where ?? sql`true`} order by ${bookings.startAt}, ${bookings.number} limit ${l.limit})`,
+      where ${l.where ?? sql`true`} order by ${bookings.startAt}, ${bookings.number} limit ${sql.raw(String(l.limit))})`,
   );
   return sql.join(parts, sql` union all `);
 }
@@ -112,14 +116,14 @@ type LatestOrderRow = {
 };
 
 /** The latest orders the caller may see (drafts and deleted ones left out), newest first: only the columns the card shows (the customer by key, as in `bookingListsQuery`). */
-function latestOrdersQuery(tenantId: string, branchId: string | null, scope: DataScope): SQL {
-  const where = and(eq(orders.tenantId, tenantId), isNull(orders.deletedAt), eq(orders.isDraft, false), branchId ? eq(orders.branchId, branchId) : undefined, visibleOrders(scope));
+function latestOrdersQuery(tenantId: string, branchId: string | null, scope: DataScope, v: Binds['v']): SQL {
+  const where = and(eq(orders.tenantId, v(tenantId)), isNull(orders.deletedAt), sql`not ${orders.isDraft}`, branchId ? eq(orders.branchId, v(branchId)) : undefined, visibleOrders(scope, v));
   return sql`select ${orders.id} as id, ${orders.number} as number, ${isoText(orders.createdAt)} as created_at, ${orders.status} as status,
       ${orders.paymentStatus} as payment_status, ${orders.source} as source, ${orders.total} as total, ${orders.currency} as currency,
       ${orders.customerId} as customer_id, cu.first_name, cu.last_name
     from ${orders}
     left join lateral (select c.first_name, c.last_name from ${customers} c where c.tenant_id = ${orders.tenantId} and c.id = ${orders.customerId} limit 1) cu on true
-    where ${where} order by ${orders.createdAt} desc, ${orders.number} desc limit ${LIST_SIZE}`;
+    where ${where} order by ${orders.createdAt} desc, ${orders.number} desc limit ${sql.raw(String(LIST_SIZE))}`;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -210,36 +214,46 @@ export function createDashboardService(deps: { db: Database }) {
       // Customers belong to the business as a whole and are always the kept count.
       const kept = scope.orders === 'all';
       // The figures and the lists are read together: one round trip, each its own prepared statement
-      // (their planning cost the database more than running them).
+      // (their planning cost the database more than running them), written out once for their shape:
+      // which sections the caller sees, whether a branch is chosen, and the caller's data scope.
       const lists: BookingList<'today' | 'next'>[] = [];
-      let bookingsToday: SQL | undefined;
-      if (grants.bookings) {
-        const base = and(eq(bookings.tenantId, t), branchId ? eq(bookings.branchId, branchId) : undefined, ownBookings(scope));
-        bookingsToday = and(base, gte(bookings.startAt, new Date(todayStart)), lt(bookings.startAt, new Date(todayEnd)), notInArray(bookings.status, ['cancelled', 'rejected']));
-        lists.push(
-          { key: 'today', where: bookingsToday, limit: TODAY_LIST },
-          { key: 'next', where: and(base, gte(bookings.startAt, now), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])), limit: LIST_SIZE },
-        );
-      }
-      const reads = [
-        {
-          name: 'dash_figures',
-          query: repo.keptFiguresQuery(t, {
-            salesFrom,
-            windowFrom: seriesStart,
-            today,
-            monthStart,
-            branchKey: branchId,
-            sales: kept && grants.sales,
-            orders: kept && grants.orders,
-            customers: grants.customers,
-            bookingsToday,
-          }),
-        },
-      ];
-      if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
-      if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope) });
-      const [figureRows, ...listRows] = await preparedRowsTogether(tx, reads);
+      const binds = new Binds();
+      const shape = JSON.stringify([grants, kept, branchId !== null, scope.bookings, scope.orders, scope.providerId !== undefined]);
+      const [figureRows, ...listRows] = await keptRowsTogether(tx, `dashboard ${shape}`, binds, () => {
+        const v = binds.v;
+        let bookingsToday: SQL | undefined;
+        if (grants.bookings) {
+          const base = and(eq(bookings.tenantId, v(t)), branchId ? eq(bookings.branchId, v(branchId)) : undefined, ownBookings(scope, v));
+          bookingsToday = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${listOfConstants(['cancelled', 'rejected'])})`);
+          lists.push(
+            { key: 'today', where: bookingsToday, limit: TODAY_LIST },
+            { key: 'next', where: and(base, gte(bookings.startAt, v(now)), sql`${bookings.status} in (${listOfConstants(ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
+          );
+        }
+        const reads = [
+          {
+            name: 'dash_figures',
+            query: repo.keptFiguresQuery(
+              t,
+              {
+                salesFrom,
+                windowFrom: seriesStart,
+                today,
+                monthStart,
+                branchKey: branchId,
+                sales: kept && grants.sales,
+                orders: kept && grants.orders,
+                customers: grants.customers,
+                bookingsToday,
+              },
+              v,
+            ),
+          },
+        ];
+        if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
+        if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope, v) });
+        return reads;
+      });
       const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
 
       const out: Dashboard = {
