@@ -142,8 +142,9 @@ const keptTogether = new Map<string, KeptTogether>();
  * worked out once for the shape and later requests only fill in their values (drizzle's writing out
  * of a statement, column by column, cost the dashboard more than its figures did). `build` still
  * runs on every request, to bind that request's values. A statement holding a value not bound is never
- * kept. Outside production each request's text is worked out again and must equal the kept one: a
- * shape that leaves out something the text depends on fails the tests at once.
+ * kept. Outside production each request's text (and which bound value each parameter takes) is worked
+ * out again and must equal the kept one: a shape that leaves out something the text depends on fails
+ * the tests at once.
  */
 export async function keptRowsTogether(exec: Executor, shape: string, binds: Binds, build: () => readonly { name: string; query: SQL }[]): Promise<unknown[][]> {
   const queries = build();
@@ -166,7 +167,8 @@ export async function keptRowsTogether(exec: Executor, shape: string, binds: Bin
     kept = whole ? { statements: statements.map((st) => ({ ...st, params: st.params as Placeholder[] })) } : null;
     keptTogether.set(shape, kept);
   } else if (kept && process.env.NODE_ENV !== 'production') {
-    const texts = (list: readonly { text: string }[]) => list.map((st) => st.text).join('\u0000');
+    // The text and which value goes to each of its parameters.
+    const texts = (list: readonly { text: string; params: unknown[] }[]) => list.map((st) => `${st.text}\u0001${st.params.map((p) => (p as Placeholder).name).join(',')}`).join('\u0000');
     if (texts(render()) !== texts(kept.statements)) {
       throw new Error(`keptRowsTogether: the shape ${shape} was kept with another text; the shape must name everything the text depends on`);
     }
