@@ -525,6 +525,14 @@ const localColumns = (zone: SQL<string>) => ({
         where cr.tenant_id = ${bookings.tenantId} and cr.booking_id = ${bookings.id})`,
 });
 
+/** What a booking's read looks up by key: a column of the row its `id` points at, its zone (its branch's, or `tenantTz`), and its customer (lateral, as `cu`). */
+function bookingLookups(exec: Executor, tenantTz: string | Placeholder) {
+  const of = (id: AnyPgColumn) => ({ tenantId: bookings.tenantId, id });
+  const zone = sql<string>`coalesce(${byKeyValue(branches.timezone, of(bookings.branchId))}, ${tenantTz})`;
+  const customer = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName, phone: customers.phone }, { tenantId: bookings.tenantId, id: bookings.customerId }, 'cu');
+  return { of, zone, customer };
+}
+
 /**
  * The bookings' read model: each booking with its order's number, its customer, provider and service,
  * and its date and time in its branch's zone (or `tenantTz`), for rows the caller finds by key (by id,
@@ -533,9 +541,7 @@ const localColumns = (zone: SQL<string>) => ({
  * PostgreSQL had spent more planning five joins (about 2.7 ms) than running a page (about 1.2 ms).
  */
 function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X = {} as X) {
-  const of = (id: AnyPgColumn) => ({ tenantId: bookings.tenantId, id });
-  const zone = sql<string>`coalesce(${byKeyValue(branches.timezone, of(bookings.branchId))}, ${tenantTz})`;
-  const customer = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName, phone: customers.phone }, { tenantId: bookings.tenantId, id: bookings.customerId }, 'cu');
+  const { of, zone, customer } = bookingLookups(exec, tenantTz);
   return exec
     .select({
       ...extra,
@@ -560,9 +566,7 @@ function readSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: str
  */
 function jsonReadSelect<X extends Record<string, SQL>>(exec: Executor, tenantTz: string | Placeholder, extra: X) {
   const b = bookings;
-  const of = (id: AnyPgColumn) => ({ tenantId: b.tenantId, id });
-  const zone = sql<string>`coalesce(${byKeyValue(branches.timezone, of(b.branchId))}, ${tenantTz})`;
-  const cu = byKeyLateral(exec, customers, { first: customers.firstName, last: customers.lastName, phone: customers.phone }, { tenantId: b.tenantId, id: b.customerId }, 'cu');
+  const { of, zone, customer: cu } = bookingLookups(exec, tenantTz);
   const local = localColumns(zone);
   const j = sql<string>`json_build_object(
     'id', ${b.id}, 'booking_number', ${b.number}, 'order_id', ${b.orderId}, 'order_number', ${byKeyValue(orders.number, of(b.orderId))},
