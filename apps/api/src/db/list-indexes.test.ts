@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, readyUser, rows, type TestApp } from '../../test/helper';
 import { slotInputsQuery } from '../modules/bookings/bookings.repository';
+import { keptFiguresQuery } from '../modules/dashboard/dashboard.repository';
 import { withTenant } from './client';
 
 /**
@@ -165,5 +166,28 @@ describe("a booking's check reads the provider's bookings of its days only", () 
     const scans = nodes(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'bookings' && n['Index Name'] !== 'bookings_tenant_id_id_pk');
     expect(scans.length, JSON.stringify(plan)).toBeGreaterThan(0);
     for (const scan of scans) expect(scan['Index Cond']).toMatch(/start_at [<>]/);
+  });
+});
+
+describe("the dashboard's figures are read from their index alone", () => {
+  it('every read of dashboard_counts is an index-only scan of dashboard_counts_read', async () => {
+    // The orders above wrote their figures (the triggers); vacuumed, as a table in use is, so that its pages count as all visible.
+    await t.db.execute(sql`vacuum analyze dashboard_counts`);
+    const today = new Date().toISOString().slice(0, 10);
+    const monthStart = `${today.slice(0, 8)}01`;
+    const query = keptFiguresQuery(tenantId, { salesFrom: monthStart, windowFrom: monthStart, today, monthStart, branchKey: null, sales: true, orders: true, customers: true });
+    const plan = await withTenant(t.db, tenantId, async (tx) => {
+      // Bitmap scans priced out: what is left is a plain index scan, which visits each row's page, or
+      // an index-only one, which the index can only offer when it carries every column the sums read.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const out = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+      const cell = Object.values(out.rows[0]!)[0];
+      return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+    });
+    const scans = nodes(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'dashboard_counts');
+    // A month's sales, orders and services, and every day's new customers.
+    expect(scans.length, JSON.stringify(plan)).toBe(3);
+    for (const scan of scans) expect([scan['Node Type'], scan['Index Name']]).toEqual(['Index Only Scan', 'dashboard_counts_read']);
   });
 });

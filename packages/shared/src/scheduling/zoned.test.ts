@@ -37,6 +37,10 @@ describe('offsets and calendar helpers', () => {
     expect(localDates('2024-02-27', '2024-03-02')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
     expect(localDates('2024-03-02', '2024-03-01')).toEqual([]);
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    // Every day from 1900 to 2100, and before the four-digit years, as the ISO date of its UTC midnight.
+    const days = localDates('1900-01-01', '2100-12-31');
+    expect(days).toEqual(Array.from({ length: 73_414 }, (_, i) => new Date(Date.UTC(1900, 0, 1 + i)).toISOString().slice(0, 10)));
+    expect(addDays('1000-01-01', -1)).toBe('0999-12-31');
     expect(weekdayOf('2024-04-26')).toBe(5); // Friday
     expect(weekdayOf('2024-10-27')).toBe(0); // Sunday
     expect(() => weekdayOf('2024-02-30')).toThrow(RangeError);

@@ -40,6 +40,10 @@ export const dashboardCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // Also carries what the dashboard sums (`include (key, amount, count)`, migration 0029: drizzle
+    // cannot write an index's included columns), so that its figures are read from the index alone, an
+    // index-only scan without a visit to each row's page (docs/decisions.md "The dashboard at a busy
+    // business's size").
     index('dashboard_counts_read').on(t.tenantId, t.metric, t.day, t.branchKey),
     // One folded row per key (the compactor's upsert target), and the rows still to fold.
     uniqueIndex('dashboard_counts_key')

@@ -1,7 +1,7 @@
 import { dashboardResponse } from '@app/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { ctxOf } from '../../lib/http';
+import { ctxOf, sendJsonText } from '../../lib/http';
 import { createDashboardService } from './dashboard.service';
 
 /**
@@ -13,7 +13,9 @@ export const dashboardRoutes =
   (deps: { db: Database }): FastifyPluginAsyncZod =>
   async (app) => {
     const dashboard = createDashboardService(deps);
-    app.get('/dashboard', { config: { self: true }, schema: { tags: ['dashboard'], response: { 200: dashboardResponse } } }, async (request) => ({
-      data: await dashboard.summary(ctxOf(request)),
-    }));
+    // Written as text by the service (its lists' items as the database wrote them), sent as it comes:
+    // the schema documents the answer, and a test holds the answer to it.
+    app.get('/dashboard', { config: { self: true }, schema: { tags: ['dashboard'], response: { 200: dashboardResponse } } }, async (request, reply) =>
+      sendJsonText(reply, await dashboard.summary(ctxOf(request))),
+    );
   };

@@ -1,4 +1,5 @@
 import { addDays, localDateOf, localDayBounds, weekdayOf } from '@app/shared/scheduling/zoned';
+import { type Dashboard, dashboardResponse } from '@app/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptTogetherShapes } from '../../db/client';
@@ -177,6 +178,51 @@ describe('GET /api/v1/dashboard with real data', () => {
     expect(d.customers).toEqual({ total: 2, new_this_month: today.slice(0, 8) === localDateOf(Date.now() - 70 * 86_400_000, tz).slice(0, 8) ? 2 : 1 });
   });
 
+  it('answers exactly what its schema says, each appointment and order as its own page says it', async () => {
+    // The answer is written as text (its lists' items by the database), not checked on its way out.
+    const res = await shop.client.get('dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    // Nothing the schema leaves out (parsing strips what it does not name), nothing of the wrong kind.
+    expect(dashboardResponse.parse(body)).toEqual(body);
+    const d = body.data as Dashboard;
+    const appointments = [...d.today_appointments, ...d.next_bookings];
+    expect(appointments.length).toBeGreaterThanOrEqual(4);
+    for (const b of appointments) {
+      const own = (await shop.client.get(`bookings/${b.id}`)).json().data;
+      expect(b).toEqual({
+        id: own.id,
+        booking_number: own.booking_number,
+        order_id: own.order_id,
+        start_time: own.start_time,
+        end_time: own.end_time,
+        status: own.status,
+        staff_id: own.staff_id,
+        staff: own.staff,
+        customer: own.customer && { id: own.customer.id, name: own.customer.name },
+        service: own.service,
+      });
+    }
+    expect(d.latest_orders.length).toBe(4);
+    for (const o of d.latest_orders) {
+      const own = (await shop.client.get(`orders/${o.id}`)).json().data;
+      expect(o).toEqual({
+        id: own.id,
+        number: own.number,
+        date: own.date,
+        status: own.status,
+        payment_status: own.payment_status,
+        source: own.source,
+        total: own.total,
+        currency: own.currency,
+        customer: own.customer && { id: own.customer.id, name: own.customer.name },
+      });
+    }
+    // The order without a customer.
+    expect(d.latest_orders.find((o) => o.id === ids.o4)!.customer).toBeNull();
+  });
+
   it('follows the top bar branch', async () => {
     await shop.client.put('auth/current-branch', { branch_id: north });
     try {
@@ -250,6 +296,8 @@ describe("a busy day's appointments on the dashboard", () => {
     const d = (await shop.client.get('dashboard')).json().data;
     expect(d.today_count).toBe(25);
     expect(d.today_appointments.map((b: { id: string }) => b.id)).toEqual(made.filter(Boolean).slice(0, 20));
+    // Booked for no customer: the card says none.
+    expect(d.today_appointments[0].customer).toBeNull();
   });
 });
 
