@@ -88,6 +88,16 @@ describe('list pages built once for their shape', () => {
     expect(compiledShapes(base).unbound).toBe(0);
   });
 
+  it.each(lists)('$path: the list as it opens is planned once for any business, a filtered one is not', async ({ path, base }) => {
+    const b = businesses[0]!;
+    const before = compiledShapes(base);
+    await get(b.owner, `${path}?per_page=7`);
+    expect(compiledShapes(base)).toMatchObject({ built: before.built + 1, once: before.once + 1 });
+    const filtered = { orders: 'status=completed', customers: 'search=Shape', transactions: 'payment_method=cash', bookings: 'status=confirmed' }[path];
+    await get(b.owner, `${path}?per_page=7&${filtered}`);
+    expect(compiledShapes(base)).toMatchObject({ built: before.built + 2, once: before.once + 1 });
+  });
+
   it.each(lists)('$path: pages by cursor carry their own cursor', async ({ path }) => {
     for (const b of businesses) {
       const first = await get(b.owner, `${path}?per_page=2`);
@@ -132,13 +142,14 @@ describe('list pages built once for their shape', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as Page;
     };
-    const built = compiledShapes('orders_page').built;
+    const { built, once } = compiledShapes('orders_page');
     for (const b of [...businesses, ...[...businesses].reverse()]) {
       expect(numbers(await asProvider(b, 'orders'))).toEqual([b.base + 1, b.base + 2]);
       expect(numbers(await asProvider(b, 'transactions'))).toEqual([b.base + 1, b.base + 2]);
     }
-    // The scope's condition is a shape of its own, built once for both providers.
+    // The scope's condition is a shape of its own, built once for both providers, and not planned once.
     expect(compiledShapes('orders_page').built).toBe(built + 1);
+    expect(compiledShapes('orders_page').once).toBe(once);
   });
 
   it('a page asked for by number (an offset) is built each time and still right', async () => {

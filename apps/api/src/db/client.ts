@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg, { type QueryResultRow } from 'pg';
-import { lazyTransaction, sendTogether, sendWithNext } from './pipeline';
+import { isPlannedOnce, lazyTransaction, planOnce, sendTogether, sendWithNext } from './pipeline';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -144,9 +144,10 @@ const keptTogether = new Map<string, KeptTogether>();
  * runs on every request, to bind that request's values. A statement holding a value not bound is never
  * kept. Outside production each request's text (and which bound value each parameter takes) is worked
  * out again and must equal the kept one: a shape that leaves out something the text depends on fails
- * the tests at once.
+ * the tests at once. `once`: the statements are planned once for any business (db/pipeline.ts
+ * `planOnce`); the shape must then tell apart the statements that may be.
  */
-export async function keptRowsTogether(exec: Executor, shape: string, binds: Binds, build: () => readonly { name: string; query: SQL }[]): Promise<unknown[][]> {
+export async function keptRowsTogether(exec: Executor, shape: string, binds: Binds, build: () => readonly { name: string; query: SQL }[], once = false): Promise<unknown[][]> {
   const queries = build();
   const client = clientOf(exec);
   if (!(client instanceof pg.Client)) {
@@ -166,6 +167,7 @@ export async function keptRowsTogether(exec: Executor, shape: string, binds: Bin
     const whole = statements.every((st) => st.params.every((p) => is(p, Placeholder)));
     kept = whole ? { statements: statements.map((st) => ({ ...st, params: st.params as Placeholder[] })) } : null;
     keptTogether.set(shape, kept);
+    if (kept && once) for (const st of kept.statements) planOnce(st.name);
   } else if (kept && process.env.NODE_ENV !== 'production') {
     // The text and which value goes to each of its parameters.
     const texts = (list: readonly { text: string; params: unknown[] }[]) => list.map((st) => `${st.text}\u0001${st.params.map((p) => (p as Placeholder).name).join(',')}`).join('\u0000');
@@ -474,16 +476,17 @@ function keep(key: string, entry: Compiled | null) {
  * `build` makes the whole select from values bound before it is called and from the shape's parts:
  * whatever else it read would stay at its first value. A statement holding a value not bound (a page
  * by number's offset) is built each time, as before. `prepared`: sent as a named prepared statement
- * on PostgreSQL (asPrepared).
+ * on PostgreSQL (asPrepared); `once`, and prepared: planned once for any business (db/pipeline.ts
+ * `planOnce`), for a statement whose generic plan was measured as good as the one for its values.
  */
-export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWrapper, binds: Binds, build: () => PreparableQuery<R>, prepared: boolean): Promise<R> {
+export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWrapper, binds: Binds, build: () => PreparableQuery<R>, prepared: boolean, once = false): Promise<R> {
   const { sql: text, params } = dialectOf(exec).sqlToQuery(shape.getSQL());
   const direct = () => {
     const q = build();
     return prepared ? asPrepared(exec, base, q, binds.values) : q.execute(binds.values);
   };
   if (!params.every((p) => is(p, Placeholder))) return direct();
-  const key = `${base}\u0000${prepared ? 'p' : 'u'}\u0000${text}\u0000${params.map((p) => (p as Placeholder).name).join(',')}`;
+  const key = `${base}\u0000${prepared ? (once ? 'o' : 'p') : 'u'}\u0000${text}\u0000${params.map((p) => (p as Placeholder).name).join(',')}`;
   let entry = compiled.get(key);
   if (entry !== undefined) keep(key, entry);
   if (entry === null) return direct();
@@ -503,20 +506,23 @@ export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWra
       : null;
     keep(key, entry);
     if (!entry) return direct();
+    if (prepared && once) planOnce(entry.name);
   }
   return sessionOf(exec).prepareQuery(entry.query, entry.fields, prepared ? entry.name : undefined, true, entry.mapRows).execute(binds.values) as Promise<R>;
 }
 
-/** How many shapes of `base` are kept built, and how many were found holding a value not bound (tests). */
-export function compiledShapes(base: string): { built: number; unbound: number } {
+/** How many shapes of `base` are kept built (`once`: of those, planned once), and how many were found holding a value not bound (tests). */
+export function compiledShapes(base: string): { built: number; unbound: number; once: number } {
   let built = 0;
   let unbound = 0;
+  let once = 0;
   for (const [key, entry] of compiled) {
     if (!key.startsWith(`${base}\u0000`)) continue;
     if (entry) built++;
     else unbound++;
+    if (entry && key.startsWith(`${base}\u0000o\u0000`) && isPlannedOnce(entry.name)) once++;
   }
-  return { built, unbound };
+  return { built, unbound, once };
 }
 
 /** The rows of a statement written with placeholders, filled with `values`. */
@@ -643,7 +649,7 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
     // The opening goes out with the transaction's first statement (db/pipeline.ts): if it fails, the
     // server skips that statement, so nothing ever runs outside the business's context.
     const enter = { text: ENTER_TENANT, values: [tenantId] };
-    const txn = lazyTransaction(client, [{ text: 'begin' }, enter], { readOpening: [enter] });
+    const txn = lazyTransaction(client, [{ text: 'begin' }, enter], { readOpening: [enter], onceOpening: [{ text: ENTER_TENANT_PLANNED_ONCE, values: [tenantId] }] });
     // As drizzle's own transaction: a client whose connection broke is not queryable, and the pool
     // drops it on release; so is one whose rollback failed.
     let lost: Error | undefined;
@@ -664,6 +670,8 @@ function pgTenantRunner(pool: pg.Pool, db: Database, counterPool: pg.Pool): Tena
 
 /** The statement that scopes a transaction to one business (withTenant's opening, enterTenant). */
 const ENTER_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)`;
+/** ENTER_TENANT for reads that are all planned once (db/pipeline.ts `planOnce`): their generic plans, for the implicit transaction they end with. */
+const ENTER_TENANT_PLANNED_ONCE = `select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
 /** Scopes the rest of an open transaction to one tenant, under row-level security. */
 export async function enterTenant(tx: Tx, tenantId: string) {

@@ -126,6 +126,48 @@ describe('the long lists have indexes in their order', () => {
   }
 });
 
+describe("the lists' default views are planned once for any business, on their indexes", () => {
+  // Each list as it opens is a prepared statement planned once (db/pipeline.ts `planOnce`): its
+  // generic plan, made without the business's values, must read the same index in the list's order.
+  const cases = [
+    ['orders', 'orders', 'orders_list', 'orders_created'],
+    ['bookings', 'bookings', 'bookings_list', 'bookings_time'],
+    ['transactions', 'transactions', 'transactions_list', 'transactions_created'],
+    ['customers', 'customers', 'customers_tenant_created', 'customers_tenant_created'],
+  ] as const;
+
+  /** The plan PostgreSQL makes of the statement for any values (its generic plan), sequential scans and sorts priced out. */
+  async function genericPlan(page: Statement) {
+    const plan = await withTenant(t.db, tenantId, async (tx) => {
+      for (const s of ['enable_seqscan = off', 'enable_sort = off', 'plan_cache_mode = force_generic_plan']) await tx.execute(sql.raw(`set local ${s}`));
+      await tx.execute(sql.raw(`prepare generic_page as ${page.query}`));
+      try {
+        const out = (await tx.execute(sql.raw(`explain (format json) execute generic_page(${page.params.map(literal).join(', ')})`))) as unknown as { rows: Record<string, unknown>[] };
+        const cell = Object.values(out.rows[0]!)[0];
+        return (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+      } finally {
+        await tx.execute(sql.raw('deallocate generic_page'));
+      }
+    });
+    const all = nodes(plan[0]!.Plan);
+    return { indexes: all.map((n) => n['Index Name']).filter(Boolean), sorts: all.filter((n) => n['Node Type'] === 'Sort').length };
+  }
+
+  for (const [list, table, branchIndex, allIndex] of cases) {
+    it(`GET /api/v1/${list}: ${branchIndex} for a branch, ${allIndex} for every branch`, async () => {
+      expect((await owner.client.put('auth/current-branch', { branch_id: branchId })).statusCode).toBe(200);
+      const one = await genericPlan(await pageStatement(list, table, 'per_page=25'));
+      expect(one.indexes).toContain(branchIndex);
+      expect(one.sorts).toBeLessThanOrEqual(1);
+
+      expect((await owner.client.put('auth/current-branch', { branch_id: null })).statusCode).toBe(200);
+      const every = await genericPlan(await pageStatement(list, table, 'per_page=25'));
+      expect(every.indexes).toContain(allIndex);
+      expect(every.sorts).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
 describe('a page asked for by number reads the details of its own rows only', () => {
   // The 40th page of 25 (the last the pager numbers, at the 1,000 rows it counts to) skips 975 rows:
   // each list finds its page's ids on the index first, so no node past that runs once a skipped row

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb, rows, type TestDb } from '../../test/helper';
 import { deferred } from '../../test/deferred';
 import { insertTogether, rowsOf, type Tx, withTenant } from './client';
-import { isPlainRead, sendTogether } from './pipeline';
+import { isPlainRead, isPlannedOnce, planOnce, sendTogether } from './pipeline';
 import { services } from './schema/index';
 
 /**
@@ -323,6 +323,30 @@ describe.skipIf(!POSTGRES)('statements sent together, on PostgreSQL', () => {
     );
     expect(volatile.length).toBeGreaterThan(0);
     for (const { name } of volatile) expect(isPlainRead(`select ${name}($1)`), name).toBe(false);
+  });
+
+  it('a read of statements planned once asks for their generic plans, for that read only', async () => {
+    const text = 'select count(*)::int as n from services where tenant_id = $1 and price > $2';
+    const once = `test_once_${Date.now()}`;
+    const plain = `test_plain_${Date.now()}`;
+    planOnce(once);
+    expect([isPlannedOnce(once), isPlannedOnce(plain)]).toEqual([true, false]);
+    const seen = await withTenant(db.db, tenant, async (tx) => {
+      const client = clientOf(tx);
+      const [a] = await sendTogether<{ n: number }>(client, [{ name: once, text, values: [tenant, 0] }]);
+      const [b] = await sendTogether<{ n: number }>(client, [{ name: plain, text, values: [tenant, 0] }]);
+      const [plans] = await sendTogether(client, [{ text: 'select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = any($1) order by name', values: [[once, plain]] }]);
+      const [after] = await sendTogether(client, [{ text: "select current_setting('plan_cache_mode') as mode, current_setting('app.tenant_id') as tenant" }]);
+      return { counted: [a!.rows[0]!.n, b!.rows[0]!.n], plans: plans!.rows, after: after!.rows[0] };
+    });
+    // Both answered in the business (row-level security applied alike).
+    expect(seen.counted[0]).toBe(seen.counted[1]);
+    expect(seen.plans).toEqual([
+      { name: once, generic: 1, custom: 0 },
+      { name: plain, generic: 0, custom: 1 },
+    ]);
+    // The setting ended with the read that asked for it.
+    expect(seen.after).toEqual({ mode: 'auto', tenant });
   });
 
   it('tells a plain read from a statement that locks, writes or changes the session', () => {

@@ -109,8 +109,30 @@ type Pending = {
   opening: Piped[] | null;
   /** What scopes a read sent before the opening has gone out, in a transaction of its own (null: none such). */
   readOpening: Piped[] | null;
+  /** readOpening for reads that are all statements planned once (`planOnce`): it also asks for their generic plans. */
+  onceOpening: Piped[] | null;
   broken: Error | null;
 };
+
+/**
+ * The named statements planned once for any business (`planOnce`): PostgreSQL's generic plan of
+ * each, made once per connection, is as good as the plan it would make for the business's values
+ * (checked at the busy business's size and at a small one: docs/decisions.md "Prepared statements
+ * planned once"). The server chooses by the plans' estimated costs; at a business of 100,000
+ * customers it priced the plan for its values a little lower and so planned the statement again on
+ * every run, which cost it as much as running it (the customers page: 0.4 of its 0.8 ms).
+ */
+const plannedOnce = new Set<string>();
+const PLANNED_ONCE_MAX = 10_000;
+
+/** Marks a named statement as planned once (its generic plan asked for whenever it goes out as a read, with reads all so marked). */
+export function planOnce(name: string) {
+  if (plannedOnce.size >= PLANNED_ONCE_MAX && !plannedOnce.has(name)) plannedOnce.clear();
+  plannedOnce.add(name);
+}
+
+/** Whether `name` is planned once (tests). */
+export const isPlannedOnce = (name: string) => plannedOnce.has(name);
 /** Per connection in a tenant transaction: statements waiting to go out with the next one. */
 const pendingOf = new WeakMap<pg.ClientBase, Pending>();
 
@@ -124,7 +146,9 @@ export function sendTogether<R extends QueryResultRow = QueryResultRow>(client: 
   if (pending?.broken) return Promise.reject(brokenBy(pending.broken));
   // Before the transaction has begun, plain reads go out with the read opening alone, each an
   // implicit transaction that ends at its Sync (lazyTransaction); anything else takes the opening along.
-  const lead = !pending?.opening ? [] : pending.readOpening && pending.statements.length === 0 && statements.length > 0 && statements.every((s) => isPlainRead(s.text)) ? pending.readOpening : pending.opening;
+  const reads = Boolean(pending?.readOpening) && pending!.statements.length === 0 && statements.length > 0 && statements.every((s) => isPlainRead(s.text));
+  const once = reads && pending!.onceOpening !== null && statements.every((s) => s.name !== undefined && plannedOnce.has(s.name));
+  const lead = !pending?.opening ? [] : once ? pending.onceOpening! : reads ? pending.readOpening! : pending.opening;
   let ready: Ready[];
   try {
     // Converted before anything is taken off the waiting list: a value that cannot be sent fails
@@ -181,10 +205,18 @@ const SAVEPOINT = /^\s*(savepoint|release|rollback\s+to)\b/i;
  * sends the commit (with anything still waiting) or the rollback. With `readOpening`, nothing begins
  * until a statement that is not a plain read (`isPlainRead`): each plain read before it goes with
  * `readOpening` alone (the business's context, local to the implicit transaction that ends at the
- * read's Sync), so a request that only reads sends no begin and no commit.
+ * read's Sync), so a request that only reads sends no begin and no commit. With `onceOpening` too,
+ * reads that are all statements planned once (`planOnce`) go with it instead: `readOpening` that also
+ * sets `plan_cache_mode` to `force_generic_plan`, local to their implicit transaction.
  */
-export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: { readOpening?: Piped[] } = {}): { end(commit: boolean): Promise<void> } {
-  const pending: Pending = { statements: [], opening: [...opening], readOpening: opts.readOpening ? [...opts.readOpening] : null, broken: null };
+export function lazyTransaction(client: pg.PoolClient, opening: Piped[], opts: { readOpening?: Piped[]; onceOpening?: Piped[] } = {}): { end(commit: boolean): Promise<void> } {
+  const pending: Pending = {
+    statements: [],
+    opening: [...opening],
+    readOpening: opts.readOpening ? [...opts.readOpening] : null,
+    onceOpening: opts.readOpening && opts.onceOpening ? [...opts.onceOpening] : null,
+    broken: null,
+  };
   pendingOf.set(client, pending);
   const own = client as unknown as { query: (...args: unknown[]) => unknown };
   own.query = function query(config: unknown, values?: unknown, callback?: unknown) {

@@ -96,10 +96,13 @@ export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number
  * first rows. A page that skips rows by an offset is planned each time: the generic plan, not
  * knowing how many rows it skips, ran slower than the plan made for them (orders' 500th page 12.6 ms
  * against 8.6). Only for a page whose generic plan was measured as good as its custom one at the
- * busy business's size and at a small one (docs/decisions.md).
+ * busy business's size and at a small one (docs/decisions.md). `once`: the list's default view (no
+ * filter but the branch), whose prepared page is planned once for any business (db/pipeline.ts
+ * `planOnce`): at the busy business PostgreSQL priced the plan for its values a little lower than
+ * the generic one, the same plan, and made it again on every request.
  */
-export function readPage<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, shape: SQLWrapper, query: () => PreparableQuery<R>): Promise<R> {
-  return runCompiled(exec, base, shape, binds, query, !win.offset);
+export function readPage<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, shape: SQLWrapper, query: () => PreparableQuery<R>, once = false): Promise<R> {
+  return runCompiled(exec, base, shape, binds, query, !win.offset, once);
 }
 
 /** The rows a list's filter matches, as a select of their ids (joined only with what the filter reads) and its condition. */
@@ -114,11 +117,11 @@ export function windowIds<Q extends PgSelect>(matching: MatchingIds<Q>, win: Pag
  * A list's page read in two steps: the window's ids found among `matching` on the list's index (a
  * row skipped by an offset costs an index entry, not the look-ups of what a row shows), then `read`
  * reads only those rows with what they show, handed the ids as a subquery (it reads them in the
- * window's order), run as `readPage` says.
+ * window's order), run as `readPage` says (`once` as there).
  */
-export function readIdsFirst<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, matching: MatchingIds, read: (ids: PgSelect) => PreparableQuery<R>): Promise<R> {
+export function readIdsFirst<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, matching: MatchingIds, read: (ids: PgSelect) => PreparableQuery<R>, once = false): Promise<R> {
   const ids = windowIds(matching, win);
-  return readPage(exec, base, win, binds, ids, () => read(ids));
+  return readPage(exec, base, win, binds, ids, () => read(ids), once);
 }
 
 /**

@@ -636,6 +636,10 @@ function matchingIds(exec: Executor, f: BookingFilter, w: SQL | undefined) {
  * One page of bookings, latest start first. The page's ids are found on the list's index first,
  * then only those rows are read with their order, customer, provider, service and crew.
  */
+/** The list as it opens (every booking, or the top bar's branch's): planned once for any business (lib/keyset.ts `readPage`). */
+const defaultView = (f: BookingFilter) =>
+  !f.ids && !f.providerId && !f.providerIds && !f.status && !f.paymentStatus && !f.source && !f.customerId && !f.orderId && !f.search && !f.from && !f.to && !f.overlaps;
+
 export async function listBookings(exec: Executor, tenantId: string, tenantTz: string, f: BookingFilter, req: PageRequest) {
   const binds = new Binds();
   const w = bookingWhere(tenantId, f, binds.v);
@@ -651,10 +655,17 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
     req,
     binds,
     (win, total) =>
-      readIdsFirst(exec, 'bookings_page', win, binds, matchingIds(exec, f, w), (ids) =>
-        jsonReadSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
-          .where(and(eq(bookings.tenantId, tenant), inArray(bookings.id, ids)))
-          .orderBy(...win.orderBy),
+      readIdsFirst(
+        exec,
+        'bookings_page',
+        win,
+        binds,
+        matchingIds(exec, f, w),
+        (ids) =>
+          jsonReadSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
+            .where(and(eq(bookings.tenantId, tenant), inArray(bookings.id, ids)))
+            .orderBy(...win.orderBy),
+        defaultView(f),
       ),
     matching,
   );

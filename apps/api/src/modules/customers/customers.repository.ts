@@ -88,6 +88,9 @@ export const customerJson = sql<string>`json_build_object(
  * and are read at once, one statement with its tags, prepared (`readPage`): their tags are looked up
  * for their own rows only.
  */
+/** The list as it opens (no search, tag, state or dates): planned once for any business (lib/keyset.ts `readPage`). */
+const defaultView = (f: ListFilter) => !f.search && !f.tagId && f.blocked === undefined && !f.createdFrom && !f.createdTo;
+
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
   const w = where(tenantId, f, binds.v);
@@ -104,7 +107,7 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
         return win.offset
           ? q.where(and(eq(customers.tenantId, tenant), inArray(customers.id, ids))).orderBy(...win.orderBy)
           : q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit);
-      });
+      }, defaultView(f));
     },
     () => exec.select({ one: sql`1` }).from(customers).where(w),
   );

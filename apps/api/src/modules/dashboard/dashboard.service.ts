@@ -219,7 +219,9 @@ export function createDashboardService(deps: { db: Database }) {
       const kept = scope.orders === 'all';
       // The figures and the lists are read together: one round trip, each its own prepared statement
       // (their planning cost the database more than running them), written out once for their shape:
-      // which sections the caller sees, whether a branch is chosen, and the caller's data scope.
+      // which sections the caller sees, whether a branch is chosen, and the caller's data scope. An
+      // account that sees every order and booking has them planned once for any business (the latest
+      // orders were planned again on every request at the busy business: db/pipeline.ts `planOnce`).
       const lists: BookingList<'today' | 'next'>[] = [];
       const binds = new Binds();
       const shape = JSON.stringify([grants, kept, branchId !== null, scope.bookings, scope.orders, scope.providerId !== undefined]);
@@ -257,7 +259,7 @@ export function createDashboardService(deps: { db: Database }) {
         if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
         if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope, v) });
         return reads;
-      });
+      }, scope.orders === 'all' && scope.bookings === 'all');
       const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
 
       const series = localDates(seriesStart, today);

@@ -120,6 +120,10 @@ export const ORDER_KEY: readonly KeyPart[] = [
  * skipped by an offset cost an index entry each), then only those rows are read with their
  * customer and line and appointment counts: built once for the filter's shape (`readPage`).
  */
+/** The list as it opens (every order the account sees, or the top bar's branch's): planned once for any business (lib/keyset.ts `readPage`). */
+const defaultView = (f: OrderFilter) =>
+  f.scope.orders === 'all' && !f.drafts && !f.trashed && !f.search && !f.status && !f.paymentStatus && !f.source && !f.customerId && !f.from && !f.to;
+
 export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, req: PageRequest) {
   const binds = new Binds();
   const w = where(tenantId, f, binds.v);
@@ -139,7 +143,7 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
           .innerJoin(orders, and(eq(orders.tenantId, tenant), eq(orders.id, page.id)))
           .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
           .orderBy(...win.orderBy);
-      });
+      }, defaultView(f));
     },
     () => exec.select({ one: sql`1` }).from(orders).where(w),
   );

@@ -222,6 +222,10 @@ function matchingIds(exec: Executor, f: ListFilter, w: SQL | undefined) {
  * found on the list's index first, then only those rows are read with their order and customer (a
  * page asked for by number skips its rows at an index entry each), prepared (`readPage`).
  */
+/** The list as it opens (every payment the account sees, or the top bar's branch's): planned once for any business (lib/keyset.ts `readPage`). */
+const defaultView = (f: ListFilter) =>
+  f.scope.orders === 'all' && !f.trashed && !f.status && !f.paymentMethod && !f.orderId && !f.customerId && !f.from && !f.to && !f.search;
+
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
   const w = where(tenantId, f, binds.v);
@@ -232,10 +236,17 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
     req,
     binds,
     (win, total) =>
-      readIdsFirst(exec, 'transactions_page', win, binds, matchingIds(exec, f, w), (ids) =>
-        jsonViewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
-          .where(and(eq(transactions.tenantId, tenant), inArray(transactions.id, ids)))
-          .orderBy(...win.orderBy),
+      readIdsFirst(
+        exec,
+        'transactions_page',
+        win,
+        binds,
+        matchingIds(exec, f, w),
+        (ids) =>
+          jsonViewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
+            .where(and(eq(transactions.tenantId, tenant), inArray(transactions.id, ids)))
+            .orderBy(...win.orderBy),
+        defaultView(f),
       ),
     () => {
       const m = matchingIds(exec, f, w);
