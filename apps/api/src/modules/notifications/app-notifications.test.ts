@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Client, readyUser, rows, type TestApp } from '../../../test/helper';
-import { withTenant } from '../../db/client';
+import { keptTogetherShapes, withTenant } from '../../db/client';
 import { staffAccount } from '../branches/staff.fixture';
 import { seedOrder } from '../transactions/transactions.fixtures';
 import { notifyUsers } from './app-notifications';
@@ -36,6 +36,23 @@ afterAll(async () => {
 });
 
 describe('the bell', () => {
+  it('counts each business and account its own, asked in turn (one statement planned once for any business)', async () => {
+    const a = await readyUser(t);
+    const b = await readyUser(t);
+    const ta = a.user.tenant.uuid;
+    const tb = b.user.tenant.uuid;
+    await withTenant(t.db, ta, (tx) => notifyUsers(tx, ta, note('A one')));
+    await withTenant(t.db, ta, (tx) => notifyUsers(tx, ta, note('A two')));
+    await withTenant(t.db, tb, (tx) => notifyUsers(tx, tb, note('B one')));
+    for (let round = 0; round < 7; round++) {
+      expect((await counts(a.client)).notifications).toBe(2);
+      expect((await counts(b.client)).notifications).toBe(1);
+    }
+    // Written out once for its shape, every value bound (kept on PostgreSQL; the embedded database runs it as built).
+    expect(keptTogetherShapes('unread ')).toMatchObject({ unbound: 0 });
+    if (process.env.DATABASE_URL) expect(keptTogetherShapes('unread ').built).toBeGreaterThan(0);
+  });
+
   it("shows an account only its own notes, newest first, in the request's language, with the count", async () => {
     const cashier = await staffAccount(t.db, tenant, { permissions: ['transaction'] });
     const plain = await staffAccount(t.db, tenant, { permissions: ['customers'] });

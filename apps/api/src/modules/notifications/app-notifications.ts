@@ -8,6 +8,7 @@ import { type Database, type Executor, withTenant } from '../../db/client';
 import { appNotifications } from '../../db/schema/notifications';
 import { roles, users } from '../../db/schema/users';
 import { t } from '../../i18n/messages';
+import { countExpr } from '../../lib/count';
 import { notFound } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { roleKeys } from '../access/access.repository';
@@ -105,9 +106,9 @@ export function notesOf(exec: Executor, tenantId: string, userId: string) {
     .$dynamic();
 }
 
-/** How many rows `query` has, counted up to `UNREAD_CAP` (the badge shows 99+), as a scalar subquery. */
+/** How many rows `query` has, counted up to `UNREAD_CAP` (the badge shows 99+), as a scalar subquery (the cap written into the text). */
 export function cappedCount(query: PgSelect): SQL {
-  return sql`(select count(*)::int from (${query.limit(UNREAD_CAP)}) counted)`;
+  return countExpr(query, UNREAD_CAP);
 }
 
 /** How many notes the account has, counted up to `UNREAD_CAP` (app_notifications_user). */
