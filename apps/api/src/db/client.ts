@@ -167,7 +167,6 @@ export async function keptRowsTogether(exec: Executor, shape: string, binds: Bin
     const whole = statements.every((st) => st.params.every((p) => is(p, Placeholder)));
     kept = whole ? { statements: statements.map((st) => ({ ...st, params: st.params as Placeholder[] })) } : null;
     keptTogether.set(shape, kept);
-    if (kept && once) for (const st of kept.statements) planOnce(st.name);
   } else if (kept && process.env.NODE_ENV !== 'production') {
     // The text and which value goes to each of its parameters.
     const texts = (list: readonly { text: string; params: unknown[] }[]) => list.map((st) => `${st.text}\u0001${st.params.map((p) => (p as Placeholder).name).join(',')}`).join('\u0000');
@@ -175,6 +174,8 @@ export async function keptRowsTogether(exec: Executor, shape: string, binds: Bin
       throw new Error(`keptRowsTogether: the shape ${shape} was kept with another text; the shape must name everything the text depends on`);
     }
   }
+  // Marked on every use: the marks are a bounded set that may have been emptied since (planOnce).
+  if (kept && once) for (const st of kept.statements) planOnce(st.name);
   // A shape whose text held a value not bound is written out each time, as preparedRowsTogether does.
   const statements = (kept ? kept.statements : render()).map((st) => ({ name: st.name, text: st.text, values: fill(st.params) }));
   return (await sendTogether(client, statements)).map((r) => r.rows);
@@ -506,8 +507,9 @@ export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWra
       : null;
     keep(key, entry);
     if (!entry) return direct();
-    if (prepared && once) planOnce(entry.name);
   }
+  // Marked on every use: the marks are a bounded set that may have been emptied since (planOnce).
+  if (prepared && once) planOnce(entry.name);
   return sessionOf(exec).prepareQuery(entry.query, entry.fields, prepared ? entry.name : undefined, true, entry.mapRows).execute(binds.values) as Promise<R>;
 }
 

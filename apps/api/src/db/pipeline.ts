@@ -125,7 +125,11 @@ type Pending = {
 const plannedOnce = new Set<string>();
 const PLANNED_ONCE_MAX = 10_000;
 
-/** Marks a named statement as planned once (its generic plan asked for whenever it goes out as a read, with reads all so marked). */
+/**
+ * Marks a named statement as planned once (its generic plan asked for whenever it goes out as a read,
+ * with reads all so marked). Callers mark a statement each time they send it: past PLANNED_ONCE_MAX
+ * names the set starts again, and those still in use are marked again at their next run.
+ */
 export function planOnce(name: string) {
   if (plannedOnce.size >= PLANNED_ONCE_MAX && !plannedOnce.has(name)) plannedOnce.clear();
   plannedOnce.add(name);
