@@ -449,6 +449,13 @@ export class Binds {
   };
 }
 
+/**
+ * Constant strings written into a statement's text as an SQL list (`'wait'`, `'a', 'b'` for `in (…)`),
+ * not bound as values: a statement kept for its shape, or planned once for any business, holds only its
+ * values' placeholders, and its generic plan then knows the constants (a status, a limit's list).
+ */
+export const constants = (...values: readonly string[]) => sql.raw(values.map((x) => `'${x.replace(/'/g, "''")}'`).join(', '));
+
 /** A value written as itself: what a list's `where` binds with when it is given no `Binds` (its `v = inline` default), for the reads that are not a list's page. */
 export const inline = <T>(value: T): T => value;
 

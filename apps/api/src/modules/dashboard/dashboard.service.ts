@@ -3,7 +3,7 @@ import { addDays, localDateOf, localDates, localDayBounds, weekdayOf } from '@ap
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { OrderStatus } from '@app/shared/states/order';
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
-import { Binds, type Database, keptRowsTogether, type Tx, withTenant } from '../../db/client';
+import { Binds, constants, type Database, keptRowsTogether, type Tx, withTenant } from '../../db/client';
 import { providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
@@ -37,8 +37,6 @@ function grantsOf(ctx: AuthContext): Grants {
 const ownBookings = (scope: DataScope, v: Binds['v']): SQL | undefined =>
   scope.bookings === 'all' ? undefined : scope.providerId ? eq(bookings.providerId, v(scope.providerId)) : sql`false`;
 
-/** Constant strings as an SQL list, written into the text (`in (…)`): a dashboard statement holds only its values' placeholders. */
-const listOfConstants = (values: readonly string[]) => sql.raw(values.map((x) => `'${x.replace(/'/g, "''")}'`).join(', '));
 
 type BookingListRow = {
   list: string;
@@ -68,7 +66,7 @@ type BookingList<K extends string> = { key: K; where: SQL | undefined; limit: nu
  */
 function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
   const parts = lists.map(
-    (l) => sql`(select ${listOfConstants([l.key])}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
+    (l) => sql`(select ${constants(l.key)}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
         ${isoText(bookings.startAt)} as start_time, ${isoText(bookings.endAt)} as end_time, ${bookings.status} as status, ${bookings.providerId} as staff_id,
         ${bookings.customerId} as customer_id, ${bookings.serviceId} as service_id,
         (select p.name from ${providers} p where p.tenant_id = ${bookings.tenantId} and p.id = ${bookings.providerId}) as staff_name,
@@ -230,10 +228,10 @@ export function createDashboardService(deps: { db: Database }) {
         let bookingsToday: SQL | undefined;
         if (grants.bookings) {
           const base = and(eq(bookings.tenantId, v(t)), branchId ? eq(bookings.branchId, v(branchId)) : undefined, ownBookings(scope, v));
-          bookingsToday = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${listOfConstants(['cancelled', 'rejected'])})`);
+          bookingsToday = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${constants('cancelled', 'rejected')})`);
           lists.push(
             { key: 'today', where: bookingsToday, limit: TODAY_LIST },
-            { key: 'next', where: and(base, gte(bookings.startAt, v(now)), sql`${bookings.status} in (${listOfConstants(ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
+            { key: 'next', where: and(base, gte(bookings.startAt, v(now)), sql`${bookings.status} in (${constants(...ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
           );
         }
         const reads = [

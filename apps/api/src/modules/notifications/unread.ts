@@ -1,7 +1,7 @@
 import type { SeenModule } from '@app/shared/schemas/app-notifications';
 import type { UnreadCounts } from '@app/shared/schemas/orders';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { Binds, type Executor, keptRowsTogether } from '../../db/client';
+import { Binds, constants, type Executor, keptRowsTogether } from '../../db/client';
 import { comments, reviews } from '../../db/schema/marketing';
 import { userSeenMarks } from '../../db/schema/notifications';
 import { orders, transactions } from '../../db/schema/sales';
@@ -9,9 +9,6 @@ import type { AuthContext } from '../auth/auth.service';
 import { type DataScope, scopeOfCaller } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
 import { cappedCount, notesOf } from './app-notifications';
-
-/** A constant string written into the statement's text (`'wait'`), not bound as a value. */
-const constant = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
 
 /**
  * The unread counters of the sidebar and the bell (`GET load-unread-modules-counts`, spec §7), for
@@ -25,7 +22,7 @@ const constant = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
  * - comments and reviews: those waiting for moderation (`pending`).
  * Every count stops at `UNREAD_CAP` (the badge shows 99+), so each is a bounded index read. The
  * sidebar asks on every page: one prepared statement, written out once for its shape, whose values
- * are the business and the account (its constants written into the text), planned once for any
+ * are the business and the account (its constants written into the text: `constants`), planned once for any
  * business when the account sees every order (db/pipeline.ts `planOnce`: planned for its values it
  * had cost the database 0.7–0.9 ms a request, twice what running it does).
  */
@@ -56,7 +53,7 @@ function countersQuery(exec: Executor, v: Binds['v'], ctx: AuthContext, scope: D
   const user = v(ctx.user.id);
   // When the account last opened the list (never: every row counts), read inside the statement.
   const seenAt = (module: SeenModule) =>
-    sql`coalesce((select ${userSeenMarks.seenAt} from ${userSeenMarks} where ${userSeenMarks.tenantId} = ${tenant} and ${userSeenMarks.userId} = ${user} and ${userSeenMarks.module} = ${constant(module)}), '-infinity'::timestamptz)`;
+    sql`coalesce((select ${userSeenMarks.seenAt} from ${userSeenMarks} where ${userSeenMarks.tenantId} = ${tenant} and ${userSeenMarks.userId} = ${user} and ${userSeenMarks.module} = ${constants(module)}), '-infinity'::timestamptz)`;
   const none = sql`0`;
 
   const ordersCount = sees.orders
@@ -74,7 +71,7 @@ function countersQuery(exec: Executor, v: Binds['v'], ctx: AuthContext, scope: D
     eq(transactions.tenantId, tenant),
     isNull(transactions.readAt),
     isNull(transactions.deletedAt),
-    or(sql`${transactions.status} = ${constant('wait')}`, gt(transactions.updatedAt, seenAt('transactions'))),
+    or(sql`${transactions.status} = ${constants('wait')}`, gt(transactions.updatedAt, seenAt('transactions'))),
   );
   const payments = exec.select({ one: sql`1` }).from(transactions).$dynamic();
   const transactionsCount = sees.payments
@@ -90,7 +87,7 @@ function countersQuery(exec: Executor, v: Binds['v'], ctx: AuthContext, scope: D
       exec
         .select({ one: sql`1` })
         .from(table)
-        .where(and(eq(table.tenantId, tenant), sql`${table.status} = ${constant('pending')}`))
+        .where(and(eq(table.tenantId, tenant), sql`${table.status} = ${constants('pending')}`))
         .$dynamic(),
     );
 
