@@ -233,3 +233,23 @@ describe("the dashboard's figures are read from their index alone", () => {
     for (const scan of scans) expect([scan['Node Type'], scan['Index Name']]).toEqual(['Index Only Scan', 'dashboard_counts_read']);
   });
 });
+
+describe("the dashboard's triggers keep their plans", () => {
+  it('no function in the schema is written in SQL except those PostgreSQL inlines into the statement that calls them', async () => {
+    // A SQL function that cannot be inlined (an insert, a sub-select) is planned afresh each time
+    // the statement calling it runs; a trigger's statements run for each row, so dash_add and
+    // dash_day planned the same insert and look-up several times for every booking (migration
+    // 0030). PL/pgSQL keeps a connection's plans. What is left in SQL is a single expression of
+    // settings, which the planner folds into the row-level security check that calls it.
+    const found = await rows<{ name: string }>(
+      t.db,
+      sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+          where n.nspname = 'public' and l.lanname = 'sql' order by 1`,
+    );
+    expect(found.map((f) => f.name)).toEqual(['app_current_tenant']);
+    const [body] = await rows<{ src: string }>(t.db, sql`select prosrc as src from pg_proc where proname = 'app_current_tenant'`);
+    // One select of one expression: no table read, no sub-select, no write.
+    expect(body!.src.match(/\bselect\b/gi)).toHaveLength(1);
+    expect(body!.src).not.toMatch(/\b(from|insert|update|delete)\b/i);
+  });
+});

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/sales';
 import { t } from '../../i18n/messages';
-import { ctxOf, one, sendXml, written } from '../../lib/http';
+import { ctxOf, one, sendJsonText, sendXml, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { invoicePdf } from './invoice-pdf';
 import { createInvoiceService } from './invoices.service';
@@ -48,12 +48,12 @@ export const invoiceRoutes =
       },
     );
 
-    app.get('/invoices', { config: read, schema: { tags, summary: 'Invoices and credit notes, newest first', querystring: invoicesQuery, response: { 200: invoicesPage } } }, async (request) =>
-      svc.list(ctxOf(request), request.query),
+    app.get('/invoices', { config: read, schema: { tags, summary: 'Invoices and credit notes, newest first', querystring: invoicesQuery, response: { 200: invoicesPage } } }, async (request, reply) =>
+      sendJsonText(reply, await svc.list(ctxOf(request), request.query)),
     );
 
-    app.get('/refunds', { config: read, schema: { tags, summary: 'Credit notes (refunds and cancelled invoices), newest first', querystring: invoicesQuery, response: { 200: invoicesPage } } }, async (request) =>
-      svc.list(ctxOf(request), { ...request.query, type: 'refund' }),
+    app.get('/refunds', { config: read, schema: { tags, summary: 'Credit notes (refunds and cancelled invoices), newest first', querystring: invoicesQuery, response: { 200: invoicesPage } } }, async (request, reply) =>
+      sendJsonText(reply, await svc.list(ctxOf(request), { ...request.query, type: 'refund' })),
     );
 
     app.get('/invoices/:id', { config: readById, schema: { tags, params: idParam, response: { 200: one(invoiceSchema) } } }, async (request) => ({

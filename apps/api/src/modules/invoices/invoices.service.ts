@@ -192,7 +192,11 @@ export function createInvoiceService({ db }: { db: Database }) {
     return get(ctx, row.id);
   }
 
-  async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<{ data: InvoiceListItem[]; meta: KeysetMeta }> {
+  /**
+   * A page of the list, written out as JSON text: `{ data, meta }` in `invoicesPage`'s shape (the
+   * route sends it as it is; Fastify's serializer would check it again, field by field).
+   */
+  async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const search = q.search?.trim();
       const binds = new Binds();
@@ -230,7 +234,8 @@ export function createInvoiceService({ db }: { db: Database }) {
           return m.q.where(m.where);
         },
       );
-      return { data: rows.map(toListItem), meta };
+      const page: { data: InvoiceListItem[]; meta: KeysetMeta } = { data: rows.map(toListItem), meta };
+      return JSON.stringify(page);
     });
   }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { invoiceListItemSchema, invoicesPage } from '@app/shared/schemas/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, rows, type TestApp } from '../../../test/helper';
 import { staffAccount } from '../branches/staff.fixture';
@@ -272,6 +273,36 @@ describe('invoice numbers', () => {
     // The first page and the one by cursor are built once for their shape (db/client.ts runCompiled): every value bound.
     expect(compiledShapes('invoices_page')).toMatchObject({ unbound: 0 });
     expect(compiledShapes('invoices_page').built).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the lists answer exactly what their schema says, each row as the document’s own page says it', async () => {
+    // The pages are written as text, not checked on their way out. A paid invoice with a billing
+    // name and a refunded one with its credit note, so every kind of row is there.
+    const billed = await place({ customer_id: await newCustomer(shop.client, 'هند', 'العتيبي') });
+    await pay(billed.id, 'card', billed.total);
+    expect((await invoice(billed.id, { billing_name: 'مؤسسة هند' })).statusCode).toBe(201);
+    const refunded = await place();
+    await pay(refunded.id, 'cash', refunded.total);
+    expect((await invoice(refunded.id)).statusCode).toBe(201);
+    expect((await shop.client.post(`orders/${refunded.id}/refund`, { reason_id: refundReason })).statusCode).toBe(201);
+    for (const path of ['invoices?per_page=50', 'refunds?per_page=50']) {
+      const res = await shop.client.get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const body = res.json();
+      // Nothing the schema leaves out (parsing strips what it does not name), nothing of the wrong kind.
+      expect(invoicesPage.parse(body)).toEqual(body);
+      expect(body.data.length).toBeGreaterThanOrEqual(path.startsWith('refunds') ? 1 : 3);
+      for (const item of body.data) {
+        const own = (await shop.client.get(`invoices/${item.id}`)).json().data;
+        // A row names the buyer as billed, where there is a billing name (the document keeps both).
+        expect(item).toEqual({ ...invoiceListItemSchema.parse(own), customer_name: own.billing_name ?? own.customer_name });
+      }
+    }
+    const refunds = (await shop.client.get('refunds?per_page=50')).json().data;
+    expect(refunds.every((r: { type: string }) => r.type === 'refund')).toBe(true);
+    // A credit note names its original invoice.
+    expect(refunds.some((r: { original_invoice: unknown }) => r.original_invoice !== null)).toBe(true);
   });
 
   it('downloads as an A4 PDF in either language: attachment named by its number, the title in the lead language; a credit note too', async () => {
