@@ -109,6 +109,7 @@ describe('the long lists have indexes in their order', () => {
     ['customers', 'customers', 'customers_tenant_created', 'customers_tenant_created', 1],
     ['invoices', 'invoices', 'invoices_issued', 'invoices_issued', 1],
     ['refunds', 'invoices', 'invoices_list', 'invoices_list', 1],
+    ['invoices/synced', 'invoices', 'invoices_issued', 'invoices_issued', 1],
   ] as const;
 
   for (const [list, table, branchIndex, allIndex, sorts] of cases) {

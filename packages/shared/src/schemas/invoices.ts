@@ -194,6 +194,10 @@ export const invoiceListItemSchema = invoiceSchema.pick({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 export const invoicesPage = z.object({ data: z.array(invoiceListItemSchema), meta: keysetMeta });
+/** `GET invoices/synced`: a list row with what the tax authority said of it and its counter (ICV). */
+export const syncedInvoiceSchema = invoiceListItemSchema.extend({ zatca_errors: z.array(z.object({ code: z.string(), message: z.string() })).nullable(), icv: z.number().nullable() });
+export type SyncedInvoice = z.infer<typeof syncedInvoiceSchema>;
+export const syncedInvoicesPage = z.object({ data: z.array(syncedInvoiceSchema), meta: keysetMeta });
 
 /** `GET orders/{id}/refund-items`: what the refund covers (the whole invoice) and what goes back (what was paid, by method). */
 export const refundItemsSchema = z.object({
@@ -325,4 +329,6 @@ export const syncedInvoicesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
   syncStatus: z.enum(ZATCA_STATUSES, 'invalid').optional(),
+  /** The page next to a known one (its meta's `next_cursor` / `prev_cursor`), as the long lists take it. */
+  cursor: cursorField.optional(),
 });

@@ -1,7 +1,7 @@
-import type { Invoice, InvoiceListItem, invoicesQuery, issueInvoiceBody, RefundItems } from '@app/shared/schemas/invoices';
+import type { Invoice, InvoiceListItem, invoicesQuery, issueInvoiceBody, RefundItems, SyncedInvoice } from '@app/shared/schemas/invoices';
 import { isTimeZone } from '@app/shared/schemas/common';
 import type { KeysetMeta } from '@app/shared/schemas/common';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { Binds, type Database, type Executor, inline, withTenant } from '../../db/client';
@@ -193,45 +193,73 @@ export function createInvoiceService({ db }: { db: Database }) {
   }
 
   /**
+   * A page of documents (newest first, by cursor or by number past the counting cap, as the long
+   * lists), those `filter` keeps of the caller's business and scope: each row the list's columns and
+   * its tax authority's answer, its ids read first on the list's index (lib/keyset.ts `readIdsFirst`,
+   * under `base`).
+   */
+  function pageOfDocuments(
+    tx: Executor,
+    ctx: AuthContext,
+    req: { page: number; per_page: number; cursor?: string | undefined },
+    base: string,
+    filter: (v: Binds['v']) => (SQL | undefined)[],
+  ) {
+    const binds = new Binds();
+    const { v } = binds;
+    const scope = visible(scopeOfCaller(ctx), v);
+    const w = and(eq(invoices.tenantId, v(ctx.tenantId)), ...filter(v), scope);
+    const tenant = v(ctx.tenantId);
+    // The documents the filter matches, joined with their order only when the caller's scope reaches it.
+    const matching = (): MatchingIds => {
+      const ids = tx.select({ id: invoices.id }).from(invoices).$dynamic();
+      return { q: scope ? ids.leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId))) : ids, where: w };
+    };
+    return keysetPage(
+      tx,
+      INVOICE_KEY,
+      { page: req.page, perPage: req.per_page, cursor: req.cursor },
+      binds,
+      (win, total) =>
+        readIdsFirst(tx, base, win, binds, matching(), (ids) =>
+          listQuery(tx, {
+            key: keyOf(INVOICE_KEY),
+            total: total(),
+            // What the tax authority said of it (the synced documents' page; two small columns).
+            zatcaErrors: sql<SyncedInvoice['zatca_errors']>`${invoices.zatcaErrors}`,
+            icv: sql<number | null>`${invoices.icv}`,
+          })
+            .where(and(eq(invoices.tenantId, tenant), inArray(invoices.id, ids)))
+            .orderBy(...win.orderBy),
+        ),
+      () => {
+        const m = matching();
+        return m.q.where(m.where);
+      },
+    );
+  }
+
+  /**
    * A page of the list, written out as JSON text: `{ data, meta }` in `invoicesPage`'s shape (the
    * route sends it as it is; Fastify's serializer would check it again, field by field).
    */
   async function list(ctx: AuthContext, q: InvoicesQueryParsed): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
       const search = q.search?.trim();
-      const binds = new Binds();
-      const { v } = binds;
-      const scope = visible(scopeOfCaller(ctx), v);
-      const pattern = search ? v(likePattern(search)) : '';
-      const w = and(
-        eq(invoices.tenantId, v(ctx.tenantId)),
-        q.type ? eq(invoices.type, v(q.type)) : undefined,
-        q.order_id ? eq(invoices.orderId, v(q.order_id)) : undefined,
-        search
-          ? or(/^\d{1,9}$/.test(search) ? eq(invoices.number, v(Number(search))) : undefined, ilike(invoices.customerName, pattern), ilike(invoices.billingName, pattern))
-          : undefined,
-        scope,
-      );
-      const tenant = v(ctx.tenantId);
-      // The documents the filter matches, joined with their order only when the caller's scope reaches it.
-      const matching = (): MatchingIds => {
-        const ids = tx.select({ id: invoices.id }).from(invoices).$dynamic();
-        return { q: scope ? ids.leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId))) : ids, where: w };
-      };
-      const { rows, meta } = await keysetPage(
+      const { rows, meta } = await pageOfDocuments(
         tx,
-        INVOICE_KEY,
-        { page: q.page, perPage: q.per_page, cursor: q.cursor },
-        binds,
-        (win, total) =>
-          readIdsFirst(tx, 'invoices_page', win, binds, matching(), (ids) =>
-            listQuery(tx, { key: keyOf(INVOICE_KEY), total: total() })
-              .where(and(eq(invoices.tenantId, tenant), inArray(invoices.id, ids)))
-              .orderBy(...win.orderBy),
-          ),
-        () => {
-          const m = matching();
-          return m.q.where(m.where);
+        ctx,
+        q,
+        'invoices_page',
+        (v) => {
+          const pattern = search ? v(likePattern(search)) : '';
+          return [
+            q.type ? eq(invoices.type, v(q.type)) : undefined,
+            q.order_id ? eq(invoices.orderId, v(q.order_id)) : undefined,
+            search
+              ? or(/^\d{1,9}$/.test(search) ? eq(invoices.number, v(Number(search))) : undefined, ilike(invoices.customerName, pattern), ilike(invoices.billingName, pattern))
+              : undefined,
+          ];
         },
       );
       const page: { data: InvoiceListItem[]; meta: KeysetMeta } = { data: rows.map(toListItem), meta };
@@ -279,25 +307,16 @@ export function createInvoiceService({ db }: { db: Database }) {
     });
   }
 
-  /** `GET invoices/synced`: documents by what the tax authority made of them, each with its errors and counter; one statement a page. */
-  async function synced(ctx: AuthContext, q: { page: number; per_page: number; syncStatus?: string | undefined }) {
+  /**
+   * `GET invoices/synced`: documents by what the tax authority made of them, each with its errors and
+   * counter, paged as the list (a capped count, the ids first), written out as JSON text in
+   * `syncedInvoicesPage`'s shape. Only the columns a row shows are read, not the documents' lines or XML.
+   */
+  async function synced(ctx: AuthContext, q: { page: number; per_page: number; cursor?: string | undefined; syncStatus?: string | undefined }): Promise<string> {
     return withTenant(db, ctx.tenantId, async (tx) => {
-      const w = and(eq(invoices.tenantId, ctx.tenantId), q.syncStatus ? eq(invoices.zatcaStatus, q.syncStatus) : undefined, visible(scopeOfCaller(ctx)));
-      const [total] = await tx
-        .select({ n: count() })
-        .from(invoices)
-        .leftJoin(orders, and(eq(orders.tenantId, invoices.tenantId), eq(orders.id, invoices.orderId)))
-        .where(w);
-      const found = (await joined(tx)
-        .where(w)
-        .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page)) as Joined[];
-      const n = Number(total?.n ?? 0);
-      return {
-        data: found.map((j) => ({ ...toListItem(j), zatca_errors: j.row.zatcaErrors ?? null, icv: j.row.icv })),
-        meta: { current_page: q.page, per_page: q.per_page, total: n, last_page: Math.max(1, Math.ceil(n / q.per_page)) },
-      };
+      const { rows, meta } = await pageOfDocuments(tx, ctx, q, 'invoices_synced', (v) => [q.syncStatus ? eq(invoices.zatcaStatus, v(q.syncStatus)) : undefined]);
+      const page: { data: SyncedInvoice[]; meta: KeysetMeta } = { data: rows.map((j) => ({ ...toListItem(j), zatca_errors: j.zatcaErrors ?? null, icv: j.icv ?? null })), meta };
+      return JSON.stringify(page);
     });
   }
 

@@ -1,5 +1,5 @@
 import { idParam } from '@app/shared/schemas/access';
-import { invoiceListItemSchema, invoiceSchema, invoicingSettingsBody, invoicingSettingsSchema, syncedInvoicesQuery, zatcaConnectBody } from '@app/shared/schemas/invoices';
+import { invoiceSchema, invoicingSettingsBody, invoicingSettingsSchema, syncedInvoicesPage, syncedInvoicesQuery, zatcaConnectBody } from '@app/shared/schemas/invoices';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { invoices, zatcaDevices } from '../../db/schema/invoices';
 import { t } from '../../i18n/messages';
 import { ZatcaRefused } from '../../integrations/zatca/gateway';
 import { AppError, fieldError } from '../../lib/errors';
-import { ctxOf, one, written } from '../../lib/http';
+import { ctxOf, one, sendJsonText, written } from '../../lib/http';
 import type { RouteGuard } from '../../plugins/request-context';
 import { createInvoiceService } from './invoices.service';
 import { connectWafeq, disconnectWafeq, syncCounts, syncToWafeq, wafeqOf } from './accounting';
@@ -17,8 +17,6 @@ import { connectDevice, signIntoChain, submitInvoice } from './zatca-core';
 import { WafeqRefused } from '../../integrations/wafeq/wafeq.adapter';
 import { createZatcaSettingsService, toSettings } from './zatca.service';
 
-const syncedItem = invoiceListItemSchema.extend({ zatca_errors: z.array(z.object({ code: z.string(), message: z.string() })).nullable(), icv: z.number().nullable() });
-const syncedPage = z.object({ data: z.array(syncedItem), meta: z.object({ current_page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }) });
 
 /**
  * Saudi e-invoicing (issue 16 §4; spec §7 `zatca/connect`, `zatca/integration-status`,
@@ -57,8 +55,8 @@ export const zatcaRoutes =
 
     app.post('/zatca/integration-status', { config: admin, schema: { tags, response: { 200: one(invoicingSettingsSchema) } } }, async (request) => ({ data: await settings.get(ctxOf(request)) }));
 
-    app.get('/invoices/synced', { config: readers, schema: { tags, summary: 'Documents and what the tax authority made of them', querystring: syncedInvoicesQuery, response: { 200: syncedPage } } }, async (request) => {
-      return invoicesSvc.synced(ctxOf(request), request.query);
+    app.get('/invoices/synced', { config: readers, schema: { tags, summary: 'Documents and what the tax authority made of them', querystring: syncedInvoicesQuery, response: { 200: syncedInvoicesPage } } }, async (request, reply) => {
+      return sendJsonText(reply, await invoicesSvc.synced(ctxOf(request), request.query));
     });
 
     // ---------------------------------------------------------------- accounting app (Wafeq)

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { syncedInvoicesPage } from '@app/shared/schemas/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, rows, type TestApp } from '../../../test/helper';
-import { withTenant } from '../../db/client';
+import { compiledShapes, withTenant } from '../../db/client';
 import { decodeTlv } from '../../integrations/zatca/tlv';
 import { FIRST_PIH, invoiceHash } from '../../integrations/zatca/hash';
 import { verifySignedUbl } from '../../integrations/zatca/sign';
@@ -186,6 +187,34 @@ describe('the chain and the submissions', () => {
     expect(chain[0]!.previous_hash).toBe(FIRST_PIH);
     for (let i = 1; i < chain.length; i++) expect(chain[i]!.previous_hash).toBe(chain[i - 1]!.invoice_hash);
     if (POSTGRES) console.log(`[zatca] chain of ${chain.length} linear under 20 concurrent requests on PostgreSQL`);
+  });
+
+  it('GET invoices/synced: each row as the list shows it with what ZATCA said and its counter; pages by cursor or by number alike; filtered by status', async () => {
+    const res = await shop.client.get('invoices/synced?per_page=100');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // Written as text: nothing the schema leaves out (no lines, no XML), nothing of the wrong kind.
+    expect(syncedInvoicesPage.parse(body)).toEqual(body);
+    expect(body.data.length).toBeGreaterThanOrEqual(20);
+    const listed = new Map((await shop.client.get('invoices?per_page=100')).json().data.map((d: { id: string }) => [d.id, d]));
+    for (const row of body.data) {
+      const { zatca_errors, icv, ...item } = row;
+      expect(item).toEqual(listed.get(row.id));
+      const own = await stored(row.id);
+      expect({ zatca_errors, icv, zatca_status: row.zatca_status }).toEqual({ zatca_errors: own.zatca_errors, icv: own.icv, zatca_status: own.zatca_status });
+    }
+    const first = (await shop.client.get('invoices/synced?per_page=3')).json();
+    expect(first.meta).toMatchObject({ current_page: 1, per_page: 3, total: body.meta.total, total_exact: true });
+    const byCursor = (await shop.client.get(`invoices/synced?per_page=3&page=2&cursor=${first.meta.next_cursor}`)).json();
+    const byNumber = (await shop.client.get('invoices/synced?per_page=3&page=2')).json();
+    expect(byNumber.data.map((d: { id: string }) => d.id)).toEqual(body.data.slice(3, 6).map((d: { id: string }) => d.id));
+    expect(byCursor.data).toEqual(byNumber.data);
+    const rejected = (await shop.client.get('invoices/synced?syncStatus=rejected')).json().data;
+    expect(rejected.length).toBeGreaterThanOrEqual(1);
+    expect(rejected.every((d: { zatca_status: string; zatca_errors: unknown[] | null }) => d.zatca_status === 'rejected' && (d.zatca_errors?.length ?? 0) > 0)).toBe(true);
+    expect((await shop.client.get('invoices/synced?syncStatus=nope')).json().errors).toEqual({ syncStatus: [expect.any(String)] });
+    // Each page is built once for its shape, every value bound (db/client.ts runCompiled).
+    expect(compiledShapes('invoices_synced')).toMatchObject({ unbound: 0 });
   });
 
   it('sends by hand: an invoice issued before connecting is signed now and reported; a plain invoice is refused', async () => {

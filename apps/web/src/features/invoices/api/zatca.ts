@@ -1,10 +1,10 @@
-import type { InvoiceListItem, InvoicingSettings, InvoicingSettingsBody } from '@app/shared/schemas/invoices';
+import type { InvoicingSettings, InvoicingSettingsBody, SyncedInvoice } from '@app/shared/schemas/invoices';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@/features/orders/api/types';
 import { api } from '@/lib/api-client';
 import { fetchData, useWriteMutation, type WriteResult } from '@/lib/query';
 
-export type SyncedInvoice = InvoiceListItem & { zatca_errors: { code: string; message: string }[] | null; icv: number | null };
+export type { SyncedInvoice };
 
 export const zatcaKeys = {
   settings: ['zatca', 'settings'] as const,
@@ -23,7 +23,7 @@ export const useConnectUnit = (e: UnitEndpoints) => useWriteMutation((otp: strin
 
 export const useInvoicingSettings = () => useUnitSettings(BUSINESS_UNIT);
 
-export const useSyncedInvoices = (q: { page: number; per_page: number; syncStatus?: string | undefined }) =>
+export const useSyncedInvoices = (q: { page: number; per_page: number; cursor?: string | undefined; syncStatus?: string | undefined }) =>
   useQuery({ queryKey: zatcaKeys.synced(q), queryFn: ({ signal }) => api.get<Paged<SyncedInvoice>>('invoices/synced', q, signal), placeholderData: keepPreviousData });
 
 export const useSubmitToZatca = () => useWriteMutation((id: string) => api.post<WriteResult>(`invoices/${id}/submitInvoiceForSyncingZatca`), AFTER);

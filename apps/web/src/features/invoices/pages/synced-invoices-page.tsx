@@ -22,7 +22,7 @@ export function SyncedInvoicesPage() {
   const user = useCurrentUser();
   const list = useListParams(['syncStatus'] as const);
   const status = oneOf(ZATCA_STATUSES, list.filters.syncStatus ?? '');
-  const docs = useSyncedInvoices({ page: list.query.page, per_page: list.query.per_page, ...(status ? { syncStatus: status } : {}) });
+  const docs = useSyncedInvoices({ page: list.query.page, per_page: list.query.per_page, ...(list.query.cursor ? { cursor: list.query.cursor } : {}), ...(status ? { syncStatus: status } : {}) });
   const send = useSubmitToZatca();
 
   const columns: ListViewColumn<SyncedInvoice>[] = [
@@ -43,7 +43,8 @@ export function SyncedInvoicesPage() {
     {
       key: 'status',
       header: t('zatca.synced.status'),
-      card: 'aside',
+      // On a phone a labelled row: beside the title and the send button it would crowd both.
+      card: 'row',
       cell: (d) => (
         <Badge variant="light" color={ZATCA_COLORS[d.zatca_status] ?? 'gray'} data-testid={`synced-status-${d.number}`}>
           {t(`zatca.${d.zatca_status}`)}
@@ -79,7 +80,7 @@ export function SyncedInvoicesPage() {
             </Button>
           ) : null
         }
-        actionsWidth={110}
+        actionsWidth={130}
         filters={{
           active: list.active,
           fields: [
