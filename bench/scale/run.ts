@@ -183,6 +183,9 @@ async function main() {
       { name: 'invoices p1', path: '/api/v1/invoices?page=1&per_page=25' },
       ...(await deepPaths(client, auth, 'invoices')),
       { name: 'refunds p1', path: '/api/v1/refunds?page=1&per_page=25' },
+      // The settings page of what ZATCA made of each document (the list's paging, its answer beside each row).
+      { name: 'synced p1', path: '/api/v1/invoices/synced?page=1&per_page=25' },
+      ...(await deepPaths(client, auth, 'invoices/synced')),
       { name: 'dashboard', path: '/api/v1/dashboard' },
       // What every signed-in page and the orders list ask for beside their own data.
       { name: 'badges', path: '/api/v1/load-unread-modules-counts' },
