@@ -17,7 +17,6 @@ import { connectDevice, signIntoChain, submitInvoice } from './zatca-core';
 import { WafeqRefused } from '../../integrations/wafeq/wafeq.adapter';
 import { createZatcaSettingsService, toSettings } from './zatca.service';
 
-
 /**
  * Saudi e-invoicing (issue 16 §4; spec §7 `zatca/connect`, `zatca/integration-status`,
  * `invoices/synced`, `submitInvoiceForSyncingZatca`). The configuration is a settings page (keys of

@@ -4,8 +4,6 @@ import type { Paged } from '@/features/orders/api/types';
 import { api } from '@/lib/api-client';
 import { fetchData, useWriteMutation, type WriteResult } from '@/lib/query';
 
-export type { SyncedInvoice };
-
 export const zatcaKeys = {
   settings: ['zatca', 'settings'] as const,
   synced: (q: Record<string, string | number | undefined>) => ['zatca', 'synced', q] as const,

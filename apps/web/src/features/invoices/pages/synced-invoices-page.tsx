@@ -1,4 +1,5 @@
 import { ZATCA_STATUSES } from '@app/shared/schemas/invoices';
+import type { SyncedInvoice } from '@app/shared/schemas/invoices';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { SettingsPageHeader } from '@/features/settings/components/settings-page
 import { formatDateTimeIn } from '@/lib/format';
 import { toastRejected } from '@/lib/refusal';
 import { useLocale } from '@/lib/use-locale';
-import { type SyncedInvoice, useSubmitToZatca, useSyncedInvoices } from '../api/zatca';
+import { useSubmitToZatca, useSyncedInvoices } from '../api/zatca';
 import { ZATCA_COLORS } from '../components/order-invoices';
 
 /** `/settings/syncedInvoices`: each document with what ZATCA made of it, filtered by status; send one again. */
