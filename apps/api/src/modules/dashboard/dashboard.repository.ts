@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, inline } from '../../db/client';
-import { bookings } from '../../db/schema/sales';
 
 const BATCH = 10_000;
 
@@ -42,16 +41,13 @@ export type KeptFigures = {
   customers: { total: number; fresh: number };
   /** The business's services, providers and branches (onboarding's counts). */
   catalogue: { services: number; providers: number; branches: number };
-  /** Today's appointments the caller sees, all of them (the list shows the first few). */
-  bookingsToday: number;
 };
 
 /**
  * The dashboard's kept figures in one statement: sales by local day over [salesFrom, today], orders
  * by source and service lines by service over [windowFrom, today] (one branch or all), and the
- * business's customers (all, and new since `monthStart`), how many services, providers and
- * branches it has, and how many of its bookings `bookingsToday` matches (counted from the
- * bookings, over the day's start times). Sections left out are not read.
+ * business's customers (all, and new since `monthStart`) and how many services, providers and
+ * branches it has. Sections left out are not read.
  */
 export type KeptQuery = {
   salesFrom: string;
@@ -62,7 +58,6 @@ export type KeptQuery = {
   sales: boolean;
   orders: boolean;
   customers: boolean;
-  bookingsToday?: SQL | undefined;
 };
 
 /**
@@ -93,7 +88,6 @@ export function keptFiguresQuery(tenantId: string, q: KeptQuery, v = inline): SQ
   if (q.customers)
     parts.push(sql`select 'customers', null::text, case when day >= ${v(q.monthStart)}::date then 'new' else 'before' end, 0::bigint, sum(count)::bigint, null::text
       from dashboard_counts where tenant_id = ${tenant} and metric = 'customers' group by 3`);
-  if (q.bookingsToday) parts.push(sql`select 'bookings', null::text, 'today', 0::bigint, count(*)::bigint, null::text from ${bookings} where ${q.bookingsToday}`);
   return sql.join(parts, sql` union all `);
 }
 
@@ -101,7 +95,7 @@ export type KeptRow = { metric: string; day: string | null; key: string; amount:
 
 /** The figures in the rows of `keptFiguresQuery`. */
 export function readKeptFigures(rows: readonly KeptRow[]): KeptFigures {
-  const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 }, catalogue: { services: 0, providers: 0, branches: 0 }, bookingsToday: 0 };
+  const out: KeptFigures = { salesByDay: new Map(), sources: [], services: [], customers: { total: 0, fresh: 0 }, catalogue: { services: 0, providers: 0, branches: 0 } };
   for (const r of rows) {
     const amount = Number(r.amount);
     const count = Number(r.count);
@@ -109,7 +103,6 @@ export function readKeptFigures(rows: readonly KeptRow[]): KeptFigures {
     else if (r.metric === 'orders' && count !== 0) out.sources.push({ source: r.key, count });
     else if (r.metric === 'services' && r.name !== null && count !== 0) out.services.push({ serviceId: r.key, name: r.name, count, revenue: amount });
     else if (r.metric === 'catalogue') out.catalogue[r.key as keyof KeptFigures['catalogue']] = count;
-    else if (r.metric === 'bookings') out.bookingsToday = count;
     else if (r.metric === 'customers') {
       out.customers.total += count;
       if (r.key === 'new') out.customers.fresh += count;

@@ -40,7 +40,7 @@ const ownBookings = (scope: DataScope, v: Binds['v']): SQL | undefined =>
 
 type BookingListRow = {
   list: string;
-  id: string;
+  id: string | null;
   number: number;
   order_id: string;
   start_time: string;
@@ -55,16 +55,26 @@ type BookingListRow = {
   last_name: string | null;
 };
 
-type BookingList<K extends string> = { key: K; where: SQL | undefined; limit: number };
+/** `counted`: the list also answers how many bookings its filter matches in all (a row of its own). */
+type BookingList<K extends string> = { key: K; where: SQL | undefined; limit: number; counted?: boolean };
 
 /**
  * Several lists of bookings (earliest first, each with its limit) in one statement, by their keys.
  * The names come by key, a row at a time (subqueries the planner cannot turn into joins), so the
  * plan is the same whatever the business's size: its prepared statement's generic plan never hashes
  * a large business's customers for a page of ten (docs/decisions.md "The dashboard's statements
- * prepared").
+ * prepared"). A counted list's total is a row of the same statement (`id` null, the count in
+ * `number`): the list and its count are read in one snapshot, so they never disagree.
  */
 function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
+  const counts = lists
+    .filter((l) => l.counted)
+    .map(
+      (l) => sql`(select ${constants(l.key)}::text as list, null::uuid as id, count(*)::int as number, null::uuid as order_id, null::text as start_time,
+        null::text as end_time, null::text as status, null::uuid as staff_id, null::uuid as customer_id, null::uuid as service_id,
+        null::text as staff_name, null::text as service_name, null::text as first_name, null::text as last_name
+      from ${bookings} where ${l.where ?? sql`true`})`,
+    );
   const parts = lists.map(
     (l) => sql`(select ${constants(l.key)}::text as list, ${bookings.id} as id, ${bookings.number} as number, ${bookings.orderId} as order_id,
         ${isoText(bookings.startAt)} as start_time, ${isoText(bookings.endAt)} as end_time, ${bookings.status} as status, ${bookings.providerId} as staff_id,
@@ -76,13 +86,20 @@ function bookingListsQuery(lists: readonly BookingList<string>[]): SQL {
       left join lateral (select c.first_name, c.last_name from ${customers} c where c.tenant_id = ${bookings.tenantId} and c.id = ${bookings.customerId} limit 1) cu on true
       where ${l.where ?? sql`true`} order by ${bookings.startAt}, ${bookings.number} limit ${sql.raw(String(l.limit))})`,
   );
-  return sql.join(parts, sql` union all `);
+  return sql.join([...counts, ...parts], sql` union all `);
 }
 
-/** The lists in the rows of `bookingListsQuery`, by their keys. */
-function readBookingLists<K extends string>(keys: readonly K[], rows: readonly BookingListRow[]): Record<K, DashboardBooking[]> {
+type BookingLists<K extends string> = { lists: Record<K, DashboardBooking[]>; counts: Partial<Record<K, number>> };
+
+/** The lists in the rows of `bookingListsQuery`, by their keys, and the totals of the counted ones. */
+function readBookingLists<K extends string>(keys: readonly K[], rows: readonly BookingListRow[]): BookingLists<K> {
   const out = Object.fromEntries(keys.map((k) => [k, [] as DashboardBooking[]])) as Record<K, DashboardBooking[]>;
+  const counts: Partial<Record<K, number>> = {};
   for (const r of rows) {
+    if (r.id === null) {
+      counts[r.list as K] = Number(r.number);
+      continue;
+    }
     out[r.list as K]?.push({
       id: r.id,
       booking_number: Number(r.number),
@@ -96,7 +113,7 @@ function readBookingLists<K extends string>(keys: readonly K[], rows: readonly B
       service: r.service_id && r.service_name !== null ? { id: r.service_id, name: r.service_name } : null,
     });
   }
-  return out;
+  return { lists: out, counts };
 }
 
 type LatestOrderRow = {
@@ -225,12 +242,12 @@ export function createDashboardService(deps: { db: Database }) {
       const shape = JSON.stringify([grants, kept, branchId !== null, scope.bookings, scope.orders, scope.providerId !== undefined]);
       const [figureRows, ...listRows] = await keptRowsTogether(tx, `dashboard ${shape}`, binds, () => {
         const v = binds.v;
-        let bookingsToday: SQL | undefined;
         if (grants.bookings) {
           const base = and(eq(bookings.tenantId, v(t)), branchId ? eq(bookings.branchId, v(branchId)) : undefined, ownBookings(scope, v));
-          bookingsToday = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${constants('cancelled', 'rejected')})`);
+          const today = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${constants('cancelled', 'rejected')})`);
           lists.push(
-            { key: 'today', where: bookingsToday, limit: TODAY_LIST },
+            // The card lists the first few and counts them all.
+            { key: 'today', where: today, limit: TODAY_LIST, counted: true },
             { key: 'next', where: and(base, gte(bookings.startAt, v(now)), sql`${bookings.status} in (${constants(...ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
           );
         }
@@ -248,7 +265,6 @@ export function createDashboardService(deps: { db: Database }) {
                 sales: kept && grants.sales,
                 orders: kept && grants.orders,
                 customers: grants.customers,
-                bookingsToday,
               },
               v,
             ),
@@ -279,9 +295,9 @@ export function createDashboardService(deps: { db: Database }) {
 
       if (grants.bookings) {
         const found = readBookingLists(lists.map((l) => l.key), listRows.shift() as BookingListRow[]);
-        out.today_appointments = found.today;
-        out.today_count = figures.bookingsToday;
-        out.next_bookings = found.next;
+        out.today_appointments = found.lists.today;
+        out.today_count = found.counts.today ?? 0;
+        out.next_bookings = found.lists.next;
       }
       if (grants.orders) {
         out.latest_orders = (listRows.shift() as LatestOrderRow[]).map((r) => ({
