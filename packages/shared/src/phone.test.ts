@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, PHONE_COUNTRIES, PHONE_COUNTRY_CODES } from './phone';
+import { normalizePhone, PHONE_COUNTRIES, PHONE_COUNTRY_CODES, westernDigits } from './phone';
 import { withSeed } from './testing/property';
 
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
@@ -76,5 +76,14 @@ describe('normalizePhone', () => {
       }),
       withSeed({ numRuns: 300 }),
     );
+  });
+});
+
+describe('westernDigits', () => {
+  it('reads Arabic-Indic and Persian digits as 0–9 and leaves everything else', () => {
+    expect(westernDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(westernDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(westernDigits('#١٢ طلب 34 ۵')).toBe('#12 طلب 34 5');
+    expect(westernDigits('')).toBe('');
   });
 });

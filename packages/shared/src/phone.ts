@@ -25,12 +25,13 @@ export const PHONE_COUNTRIES: Record<string, CountryPhone> = {
 
 export const PHONE_COUNTRY_CODES = Object.keys(PHONE_COUNTRIES);
 
+/** `text` with its Arabic-Indic (٠–٩) and Persian (۰–۹) digits written as 0–9: what a number typed on an Arabic keyboard means. */
+export const westernDigits = (text: string): string =>
+  text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+
 /** Strips spaces, dashes, dots and brackets, reads Arabic-Indic and Persian digits, drops a leading +dial code or trunk 0; returns the national number. */
 function nationalDigits(raw: string, dial: string): string {
-  let digits = raw
-    .replace(/[\s\-().]/g, '')
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  let digits = westernDigits(raw.replace(/[\s\-().]/g, ''));
   if (digits.startsWith('+')) digits = digits.slice(1);
   if (digits.startsWith('00')) digits = digits.slice(2);
   if (digits.startsWith(dial) && digits.length > dial.length + 6) digits = digits.slice(dial.length);

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Binds, type Executor, inline } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
-import { isoText } from '../../lib/sql-time';
+import { isoText, onLocalDays } from '../../lib/sql-time';
+import { westernDigits } from '@app/shared/phone';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -18,7 +19,7 @@ export function searchCondition(search: string, v = inline): SQL | undefined {
   const p = v(likePattern(search));
   const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
   const hits: SQL[] = [ilike(fullName, p), ilike(customers.email, p)];
-  const western = search.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const western = westernDigits(search);
   const digits = western.replace(/\D/g, '').replace(/^0+/, '');
   if (/^[\d\s+()-]+$/.test(western.trim()) && digits.length >= 3) hits.push(ilike(customers.phone, v(`%${digits}%`)));
   return or(...hits);
@@ -41,8 +42,7 @@ function where(tenantId: string, f: ListFilter, v = inline): SQL | undefined {
   }
   if (f.blocked !== undefined) conds.push(f.blocked ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
   // Dates are the business's local days.
-  if (f.createdFrom) conds.push(gte(customers.createdAt, sql`(${v(f.createdFrom)}::date)::timestamp at time zone ${v(f.timezone)}`));
-  if (f.createdTo) conds.push(lt(customers.createdAt, sql`(${v(f.createdTo)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
+  conds.push(...onLocalDays(customers.createdAt, { from: f.createdFrom, to: f.createdTo }, f.timezone, v));
   return and(...conds);
 }
 

@@ -288,6 +288,10 @@ describe('customers', () => {
     expect(await ids(`+966 ${mobile.slice(0, 2)} ${mobile.slice(2)}`)).toContain(c.uuid);
     // Letters around the same digits: a name search, not a phone search.
     expect(await ids(`xq${part}zv`)).not.toContain(c.uuid);
+    // Typed on an Arabic keyboard: Arabic-Indic digits, and Persian ones (a Persian or Urdu layout).
+    const arabic = (digits: string, zero: number) => digits.replace(/\d/g, (d) => String.fromCharCode(zero + Number(d)));
+    expect(await ids(arabic(part, 0x0660))).toContain(c.uuid);
+    expect(await ids(arabic(part, 0x06f0))).toContain(c.uuid);
   });
 
   it('filters and pages the list on the server', async () => {

@@ -418,6 +418,10 @@ describe('GET /orders and /load-orders-status', () => {
     expect(keysOf((await list({ customer_id: ids.mona! })).data)).toEqual(['monaMain']);
     expect(keysOf((await list({ branch_id: ids.north! })).data)).toEqual(['samiNorth']);
     expect(keysOf((await list({ search: String(numbers.guest) })).data)).toEqual(['guest']);
+    // The number typed in Arabic-Indic or Persian digits (an Arabic keyboard).
+    const typed = (zero: number) => `#${String(numbers.guest).replace(/\d/g, (d) => String.fromCharCode(zero + Number(d)))}`;
+    expect(keysOf((await list({ search: typed(0x0660) })).data)).toEqual(['guest']);
+    expect(keysOf((await list({ search: typed(0x06f0) })).data)).toEqual(['guest']);
     const riyadh = (daysAgo: number) => new Date(Date.now() + 3 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
     expect(keysOf((await list({ from: riyadh(10), to: riyadh(10) })).data)).toEqual(['monaMain']);
     expect(keysOf((await list({ from: riyadh(9) })).data)).toEqual(['guest', 'samiNorth']);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Binds, type Executor, inline } from '../../db/client';
 import { NO_DAY } from '../../db/schema/dashboard';
 import { customers } from '../../db/schema/customers';
@@ -7,7 +7,8 @@ import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
-import { isoText } from '../../lib/sql-time';
+import { isoText, onLocalDays } from '../../lib/sql-time';
+import { westernDigits } from '@app/shared/phone';
 
 export type { OrderItemRow, OrderRow };
 
@@ -47,7 +48,7 @@ function searchOrders(search: string, v = inline): SQL | undefined {
   const hits: (SQL | undefined)[] = [
     sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${orders.tenantId} and ${searchCondition(search, v)})`,
   ];
-  const western = search.trim().replace(/^#/, '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const western = westernDigits(search.trim().replace(/^#/, ''));
   if (/^\d{1,9}$/.test(western)) hits.push(eq(orders.number, v(Number(western))));
   return or(...hits);
 }
@@ -64,8 +65,7 @@ function where(tenantId: string, f: OrderFilter, v = inline): SQL | undefined {
   if (f.source) conds.push(eq(orders.source, v(f.source)));
   if (f.customerId) conds.push(eq(orders.customerId, v(f.customerId)));
   if (f.branchId) conds.push(eq(orders.branchId, v(f.branchId)));
-  if (f.from) conds.push(gte(orders.createdAt, sql`(${v(f.from)}::date)::timestamp at time zone ${v(f.timezone)}`));
-  if (f.to) conds.push(lt(orders.createdAt, sql`(${v(f.to)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
+  conds.push(...onLocalDays(orders.createdAt, f, f.timezone, v));
   if (f.search) conds.push(searchOrders(f.search, v));
   return and(...conds);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { Binds, type Database, type Executor, inline } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/business';
@@ -8,7 +8,8 @@ import { tenants } from '../../db/schema/tenants';
 import type { DataScope } from '../access/scope';
 import { visibleOrders } from '../orders/orders.repository';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
-import { isoText } from '../../lib/sql-time';
+import { isoText, onLocalDays } from '../../lib/sql-time';
+import { westernDigits } from '@app/shared/phone';
 import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -180,14 +181,13 @@ function where(tenantId: string, f: ListFilter, v = inline): SQL | undefined {
   if (f.customerId) conds.push(eq(transactions.customerId, v(f.customerId)));
   if (f.branchId) conds.push(eq(transactions.branchId, v(f.branchId)));
   // Dates are the business's local days.
-  if (f.from) conds.push(gte(transactions.createdAt, sql`(${v(f.from)}::date)::timestamp at time zone ${v(f.timezone)}`));
-  if (f.to) conds.push(lt(transactions.createdAt, sql`(${v(f.to)}::date + 1)::timestamp at time zone ${v(f.timezone)}`));
+  conds.push(...onLocalDays(transactions.createdAt, f, f.timezone, v));
   conds.push(visibleOrders(f.scope, v));
   if (f.search) {
     const term = f.search.replace(/^#/, '');
     const pattern = v(likePattern(term));
     const hits: SQL[] = [ilike(sql`(${customers.firstName} || ' ' || ${customers.lastName})`, pattern), ilike(transactions.referenceNo, pattern)];
-    const western = term.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+    const western = westernDigits(term);
     if (/^\d{1,9}$/.test(western)) {
       const n = v(Number(western));
       hits.push(eq(transactions.number, n), eq(orders.number, n));

@@ -412,6 +412,7 @@ describe('reading transactions', () => {
     expect(await ids({ search: 'zainab' })).toEqual([t2.id, t1.id]);
     expect(await ids({ search: String(t3.number) })).toContain(t3.id);
     expect(await ids({ search: `#${b.number}` })).toContain(t3.id);
+    expect(await ids({ search: String(t3.number).replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d))) })).toContain(t3.id);
     // The business's day (its zone, Asia/Riyadh), not UTC's: from 21:00 UTC they differ.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
     expect(await ids({ order_id: b.id, from: today, to: today })).toEqual([t3.id]);
