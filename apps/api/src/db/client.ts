@@ -145,23 +145,43 @@ const keptTogether = new Map<string, KeptTogether>();
  * kept. Outside production each request's text (and which bound value each parameter takes) is worked
  * out again and must equal the kept one: a shape that leaves out something the text depends on fails
  * the tests at once. `once`: the statements are planned once for any business (db/pipeline.ts
- * `planOnce`); the shape must then tell apart the statements that may be.
+ * `planOnce`); the shape must then tell apart the statements that may be. `bound`: every value is
+ * bound in `binds` before the call and `build` binds none (it fails if it does), so in production a
+ * kept shape does not run `build` at all: the request only fills in its values (the sidebar's
+ * counters, asked on every page, spent a sixth of their API time building a statement they never
+ * sent).
  */
-export async function keptRowsTogether(exec: Executor, shape: string, binds: Binds, build: () => readonly { name: string; query: SQL }[], once = false): Promise<unknown[][]> {
-  const queries = build();
+export async function keptRowsTogether(
+  exec: Executor,
+  shape: string,
+  binds: Binds,
+  build: () => readonly { name: string; query: SQL }[],
+  opts: { once?: boolean; bound?: boolean } = {},
+): Promise<unknown[][]> {
+  const once = opts.once ?? false;
+  let built: readonly { name: string; query: SQL }[] | undefined;
+  const queries = () => {
+    if (built) return built;
+    const before = binds.count;
+    built = build();
+    if (opts.bound && binds.count !== before) throw new Error(`keptRowsTogether(${shape}): build bound values of its own; bind them before`);
+    return built;
+  };
   const client = clientOf(exec);
   if (!(client instanceof pg.Client)) {
     const out: unknown[][] = [];
-    for (const { query } of queries) out.push(await rowsWith(exec, query, binds.values));
+    for (const { query } of queries()) out.push(await rowsWith(exec, query, binds.values));
     return out;
   }
   const render = () =>
-    queries.map(({ name, query }) => {
+    queries().map(({ name, query }) => {
       const { sql: text, params } = dialectOf(exec).sqlToQuery(query);
       return { name: statementName(name, text), text, params };
     });
   const fill = (params: unknown[]) => params.map((p) => (is(p, Placeholder) ? binds.values[p.name] : p));
   let kept = keptTogether.get(shape);
+  // Values bound inside `build` exist only once it has run.
+  if (!opts.bound) queries();
   if (kept === undefined) {
     const statements = render();
     const whole = statements.every((st) => st.params.every((p) => is(p, Placeholder)));

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/deferred';
 import { buildTestApp, readyUser, type TestApp } from '../../test/helper';
-import { asPrepared, type Executor, insertTogether, preparedSelect, rowsOf, withTenant } from './client';
+import { asPrepared, Binds, type Executor, insertTogether, keptRowsTogether, preparedSelect, rowsOf, withTenant } from './client';
 import { customers, services } from './schema/index';
 
 /**
@@ -157,5 +157,52 @@ describe('insertTogether', () => {
   it('refuses a value given as SQL rather than writing it wrongly', async () => {
     const row = { ...serviceRows(tenant, 'E')[0]!, name: sql`'x'` as unknown as string };
     await expect(withTenant(t.db, tenant, (tx) => insertTogether(tx, [rowsOf(services, row)]))).rejects.toThrow(/plain values/);
+  });
+});
+
+describe('keptRowsTogether with its values bound first', () => {
+  /** The names of a business's services through a shape kept as `shape`, counting how often its statement is built. */
+  const namesOf = (shape: string, tenantId: string, built: { n: number }, bindInside = false) =>
+    withTenant(t.db, tenantId, async (tx) => {
+      const binds = new Binds();
+      const tenantValue = binds.v(tenantId);
+      const [rows] = await keptRowsTogether(
+        tx,
+        shape,
+        binds,
+        () => {
+          built.n++;
+          const value = bindInside ? binds.v(tenantId) : tenantValue;
+          return [{ name: 'test_kept_names', query: sql`select ${services.name} as name from ${services} where ${services.tenantId} = ${value} order by ${services.name}` }];
+        },
+        { bound: true },
+      );
+      return (rows as { name: string }[]).map((r) => r.name);
+    });
+
+  it('answers each business its own rows, and in production does not build a kept shape again', async () => {
+    const shape = `test kept ${randomUUID()}`;
+    const built = { n: 0 };
+    const mine = (await withTenant(t.db, tenant, (tx) => tx.select({ name: services.name }).from(services).where(eq(services.tenantId, tenant)).orderBy(asc(services.name)))).map((r) => r.name);
+    const theirs = (await withTenant(t.db, other, (tx) => tx.select({ name: services.name }).from(services).where(eq(services.tenantId, other)).orderBy(asc(services.name)))).map((r) => r.name);
+    expect(await namesOf(shape, tenant, built)).toEqual(mine);
+    expect(built.n).toBe(1);
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      expect(await namesOf(shape, other, built)).toEqual(theirs);
+      expect(await namesOf(shape, tenant, built)).toEqual(mine);
+    } finally {
+      process.env.NODE_ENV = env;
+    }
+    // Kept on PostgreSQL: not built again. The embedded database runs what is built, each time.
+    expect(built.n).toBe(POSTGRES ? 1 : 3);
+    // Outside production a kept shape is built again, to check its text.
+    expect(await namesOf(shape, other, built)).toEqual(theirs);
+    expect(built.n).toBe(POSTGRES ? 2 : 4);
+  });
+
+  it('refuses a build that binds a value of its own', async () => {
+    await expect(namesOf(`test kept ${randomUUID()}`, tenant, { n: 0 }, true)).rejects.toThrow(/bound values of its own/);
   });
 });

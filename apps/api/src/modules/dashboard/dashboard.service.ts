@@ -273,7 +273,7 @@ export function createDashboardService(deps: { db: Database }) {
         if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
         if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope, v) });
         return reads;
-      }, scope.orders === 'all' && scope.bookings === 'all');
+      }, { once: scope.orders === 'all' && scope.bookings === 'all' });
       const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
 
       const series = localDates(seriesStart, today);

@@ -158,6 +158,30 @@ describe('unread counters', () => {
     expect((await fresh.client.post('unread/customers/seen')).statusCode).toBe(422);
   });
 
+  it("counts for a provider account only the orders assigned to its provider, each provider its own", async () => {
+    const fresh = await readyUser(t);
+    const tid = fresh.user.tenant.uuid;
+    const accounts = [];
+    for (const name of ['Provider A', 'Provider B']) {
+      const [row] = await rows<{ id: string }>(t.db, sql`insert into providers (tenant_id, name) values (${tid}, ${name}) returning id`);
+      const account = await staffAccount(t.db, tid, { permissions: ['orders'], type: 'provider' });
+      await t.db.execute(sql`update providers set user_id = ${account.userId} where id = ${row!.id}`);
+      accounts.push({ providerId: row!.id, client: clientFor(account.token) });
+    }
+    const [a, b] = accounts as [(typeof accounts)[number], (typeof accounts)[number]];
+    await seedOrder(t.db, tid, { total: 1_000, providerId: a.providerId });
+    await seedOrder(t.db, tid, { total: 1_000, providerId: a.providerId });
+    await seedOrder(t.db, tid, { total: 1_000, providerId: b.providerId });
+    await seedOrder(t.db, tid, { total: 1_000 });
+    await t.db.execute(sql`update orders set read_at = null where tenant_id = ${tid}`);
+    // Asked in turn, so that the second answers from the statement the first wrote out.
+    expect((await counts(a.client)).orders).toBe(2);
+    expect((await counts(b.client)).orders).toBe(1);
+    expect((await counts(a.client)).orders).toBe(2);
+    expect((await counts(fresh.client)).orders).toBe(4);
+    expect(keptTogetherShapes('unread ')).toMatchObject({ unbound: 0 });
+  });
+
   it('counts transactions the same, and receipts waiting for review whenever they came', async () => {
     const fresh = await readyUser(t);
     const tid = fresh.user.tenant.uuid;

@@ -33,9 +33,14 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
   const scope = scopeOfCaller(ctx);
   const sees = { orders: may('orders'), payments: may('transaction', 'sales.payments', 'orders'), comments: may('comments'), reviews: may('marketing.reviews') };
   const binds = new Binds();
+  // Its values bound first, so that a shape already written out is not built again (`bound`).
+  const values: CounterValues = { tenant: binds.v(ctx.tenantId), user: binds.v(ctx.user.id), provider: scope.providerId ? binds.v(scope.providerId) : undefined };
   // Written out once for its shape (db/client.ts `keptRowsTogether`): which counters the account sees and its data scope.
   const shape = `unread ${JSON.stringify([sees, scope.orders, scope.providerId !== undefined])}`;
-  const [rows] = await keptRowsTogether(exec, shape, binds, () => [{ name: 'unread_counts', query: countersQuery(exec, binds.v, ctx, scope, sees) }], scope.orders === 'all');
+  const [rows] = await keptRowsTogether(exec, shape, binds, () => [{ name: 'unread_counts', query: countersQuery(exec, values, scope, sees) }], {
+    once: scope.orders === 'all',
+    bound: true,
+  });
   const row = rows?.[0] as Record<keyof UnreadCounts, number | string> | undefined;
   if (!row) throw new Error('unreadCounts: no row');
   return {
@@ -47,10 +52,17 @@ export async function unreadCounts(exec: Executor, ctx: AuthContext): Promise<Un
   };
 }
 
-/** Every counter in one statement (the sidebar asks on every page), its values bound through `v`. */
-function countersQuery(exec: Executor, v: Binds['v'], ctx: AuthContext, scope: DataScope, sees: Record<'orders' | 'payments' | 'comments' | 'reviews', boolean>): SQL {
-  const tenant = v(ctx.tenantId);
-  const user = v(ctx.user.id);
+/** The counters' values, bound before their statement is built: the business, the account and its provider (a provider account's). */
+type CounterValues = { tenant: string; user: string; provider: string | undefined };
+
+/** Every counter in one statement (the sidebar asks on every page), its values bound already (`values`). */
+function countersQuery(exec: Executor, values: CounterValues, scope: DataScope, sees: Record<'orders' | 'payments' | 'comments' | 'reviews', boolean>): SQL {
+  const { tenant, user } = values;
+  // visibleOrders binds the provider through its `v`: here, the one bound already (and nothing else).
+  const v = <T>(value: T): T => {
+    if (value !== scope.providerId || values.provider === undefined) throw new Error('countersQuery: a value not bound before');
+    return values.provider as T;
+  };
   // When the account last opened the list (never: every row counts), read inside the statement.
   const seenAt = (module: SeenModule) =>
     sql`coalesce((select ${userSeenMarks.seenAt} from ${userSeenMarks} where ${userSeenMarks.tenantId} = ${tenant} and ${userSeenMarks.userId} = ${user} and ${userSeenMarks.module} = ${constants(module)}), '-infinity'::timestamptz)`;
