@@ -470,6 +470,18 @@ export class Binds {
 }
 
 /**
+ * A `v` for a builder that binds one value its caller has bound already (`placeholder`, from
+ * `Binds.v(value)`): it answers that placeholder for that value and refuses any other, so a builder
+ * run with values bound first (keptRowsTogether `bound`) cannot bind one of its own unnoticed.
+ */
+export function boundAs<V>(value: V, placeholder: V | undefined): <T>(x: T) => T {
+  return <T>(x: T): T => {
+    if (placeholder === undefined || (x as unknown) !== value) throw new Error('boundAs: a value not bound before');
+    return placeholder as unknown as T;
+  };
+}
+
+/**
  * Constant strings written into a statement's text as an SQL list (`'wait'`, `'a', 'b'` for `in (…)`),
  * not bound as values: a statement kept for its shape, or planned once for any business, holds only its
  * values' placeholders, and its generic plan then knows the constants (a status, a limit's list).

@@ -3,7 +3,7 @@ import { addDays, localDateOf, localDates, localDayBounds, weekdayOf } from '@ap
 import { ACTIVE_BOOKING_STATUSES } from '@app/shared/states/booking';
 import type { OrderStatus } from '@app/shared/states/order';
 import { and, count, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
-import { Binds, constants, type Database, keptRowsTogether, type Tx, withTenant } from '../../db/client';
+import { Binds, boundAs, constants, type Database, inline, keptRowsTogether, type Tx, withTenant } from '../../db/client';
 import { providers, services } from '../../db/schema/business';
 import { customers } from '../../db/schema/customers';
 import { bookings, orderItems, orders, transactions } from '../../db/schema/sales';
@@ -130,9 +130,13 @@ type LatestOrderRow = {
   last_name: string | null;
 };
 
-/** The latest orders the caller may see (drafts and deleted ones left out), newest first: only the columns the card shows (the customer by key, as in `bookingListsQuery`). */
-function latestOrdersQuery(tenantId: string, branchId: string | null, scope: DataScope, v: Binds['v']): SQL {
-  const where = and(eq(orders.tenantId, v(tenantId)), isNull(orders.deletedAt), sql`not ${orders.isDraft}`, branchId ? eq(orders.branchId, v(branchId)) : undefined, visibleOrders(scope, v));
+/**
+ * The latest orders the caller may see (drafts and deleted ones left out), newest first: only the
+ * columns the card shows (the customer by key, as in `bookingListsQuery`). `tenant` and `branch` are
+ * bound already; `v` binds the provider of a provider account (visibleOrders).
+ */
+function latestOrdersQuery(tenant: string, branch: string | null, scope: DataScope, v: Binds['v']): SQL {
+  const where = and(eq(orders.tenantId, tenant), isNull(orders.deletedAt), sql`not ${orders.isDraft}`, branch ? eq(orders.branchId, branch) : undefined, visibleOrders(scope, v));
   return sql`select ${orders.id} as id, ${orders.number} as number, ${isoText(orders.createdAt)} as created_at, ${orders.status} as status,
       ${orders.paymentStatus} as payment_status, ${orders.source} as source, ${orders.total} as total, ${orders.currency} as currency,
       ${orders.customerId} as customer_id, cu.first_name, cu.last_name
@@ -237,43 +241,66 @@ export function createDashboardService(deps: { db: Database }) {
       // which sections the caller sees, whether a branch is chosen, and the caller's data scope. An
       // account that sees every order and booking has them planned once for any business (the latest
       // orders were planned again on every request at the busy business: db/pipeline.ts `planOnce`).
-      const lists: BookingList<'today' | 'next'>[] = [];
+      const listKeys = ['today', 'next'] as const;
       const binds = new Binds();
+      // Every value bound first, in one order for every shape: a shape already written out is not
+      // built again (keptRowsTogether `bound`); a value its text does not use is simply not sent.
+      const v = binds.v;
+      const p = {
+        tenant: v(t),
+        branch: branchId ? v(branchId) : null,
+        provider: scope.providerId ? v(scope.providerId) : undefined,
+        dayStart: v(new Date(todayStart)),
+        dayEnd: v(new Date(todayEnd)),
+        now: v(now),
+        salesFrom: v(salesFrom),
+        seriesStart: v(seriesStart),
+        today: v(today),
+        monthStart: v(monthStart),
+      };
+      // The provider account's own (ownBookings, visibleOrders): its provider, bound above.
+      const providerV = boundAs(scope.providerId, p.provider);
       const shape = JSON.stringify([grants, kept, branchId !== null, scope.bookings, scope.orders, scope.providerId !== undefined]);
-      const [figureRows, ...listRows] = await keptRowsTogether(tx, `dashboard ${shape}`, binds, () => {
-        const v = binds.v;
-        if (grants.bookings) {
-          const base = and(eq(bookings.tenantId, v(t)), branchId ? eq(bookings.branchId, v(branchId)) : undefined, ownBookings(scope, v));
-          const today = and(base, gte(bookings.startAt, v(new Date(todayStart))), lt(bookings.startAt, v(new Date(todayEnd))), sql`${bookings.status} not in (${constants('cancelled', 'rejected')})`);
-          lists.push(
-            // The card lists the first few and counts them all.
-            { key: 'today', where: today, limit: TODAY_LIST, counted: true },
-            { key: 'next', where: and(base, gte(bookings.startAt, v(now)), sql`${bookings.status} in (${constants(...ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
-          );
-        }
-        const reads = [
-          {
-            name: 'dash_figures',
-            query: repo.keptFiguresQuery(
-              t,
-              {
-                salesFrom,
-                windowFrom: seriesStart,
-                today,
-                monthStart,
-                branchKey: branchId,
-                sales: kept && grants.sales,
-                orders: kept && grants.orders,
-                customers: grants.customers,
-              },
-              v,
-            ),
-          },
-        ];
-        if (grants.bookings) reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
-        if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(t, branchId, scope, v) });
-        return reads;
-      }, { once: scope.orders === 'all' && scope.bookings === 'all' });
+      const [figureRows, ...listRows] = await keptRowsTogether(
+        tx,
+        `dashboard ${shape}`,
+        binds,
+        () => {
+          const reads = [
+            {
+              name: 'dash_figures',
+              // Its values are the placeholders bound above, written as they are (`inline`).
+              query: repo.keptFiguresQuery(
+                p.tenant,
+                {
+                  salesFrom: p.salesFrom,
+                  windowFrom: p.seriesStart,
+                  today: p.today,
+                  monthStart: p.monthStart,
+                  branchKey: p.branch,
+                  sales: kept && grants.sales,
+                  orders: kept && grants.orders,
+                  customers: grants.customers,
+                },
+                inline,
+              ),
+            },
+          ];
+          if (grants.bookings) {
+            const base = and(eq(bookings.tenantId, p.tenant), p.branch ? eq(bookings.branchId, p.branch) : undefined, ownBookings(scope, providerV));
+            const onToday = and(base, gte(bookings.startAt, p.dayStart), lt(bookings.startAt, p.dayEnd), sql`${bookings.status} not in (${constants('cancelled', 'rejected')})`);
+            const lists: BookingList<(typeof listKeys)[number]>[] = [
+              // The card lists the first few and counts them all.
+              { key: 'today', where: onToday, limit: TODAY_LIST, counted: true },
+              { key: 'next', where: and(base, gte(bookings.startAt, p.now), sql`${bookings.status} in (${constants(...ACTIVE_BOOKING_STATUSES)})`), limit: LIST_SIZE },
+            ];
+            reads.push({ name: 'dash_bookings', query: bookingListsQuery(lists) });
+          }
+          if (grants.orders) reads.push({ name: 'dash_latest_orders', query: latestOrdersQuery(p.tenant, p.branch, scope, providerV) });
+          return reads;
+        },
+        { once: scope.orders === 'all' && scope.bookings === 'all', bound: true },
+      );
       const figures = repo.readKeptFigures(figureRows as repo.KeptRow[]);
 
       const series = localDates(seriesStart, today);
@@ -294,7 +321,7 @@ export function createDashboardService(deps: { db: Database }) {
       };
 
       if (grants.bookings) {
-        const found = readBookingLists(lists.map((l) => l.key), listRows.shift() as BookingListRow[]);
+        const found = readBookingLists(listKeys, listRows.shift() as BookingListRow[]);
         out.today_appointments = found.lists.today;
         out.today_count = found.counts.today ?? 0;
         out.next_bookings = found.lists.next;

@@ -1,7 +1,7 @@
 import type { SeenModule } from '@app/shared/schemas/app-notifications';
 import type { UnreadCounts } from '@app/shared/schemas/orders';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { Binds, constants, type Executor, keptRowsTogether } from '../../db/client';
+import { Binds, boundAs, constants, type Executor, keptRowsTogether } from '../../db/client';
 import { comments, reviews } from '../../db/schema/marketing';
 import { userSeenMarks } from '../../db/schema/notifications';
 import { orders, transactions } from '../../db/schema/sales';
@@ -59,10 +59,7 @@ type CounterValues = { tenant: string; user: string; provider: string | undefine
 function countersQuery(exec: Executor, values: CounterValues, scope: DataScope, sees: Record<'orders' | 'payments' | 'comments' | 'reviews', boolean>): SQL {
   const { tenant, user } = values;
   // visibleOrders binds the provider through its `v`: here, the one bound already (and nothing else).
-  const v = <T>(value: T): T => {
-    if (value !== scope.providerId || values.provider === undefined) throw new Error('countersQuery: a value not bound before');
-    return values.provider as T;
-  };
+  const v = boundAs(scope.providerId, values.provider);
   // When the account last opened the list (never: every row counts), read inside the statement.
   const seenAt = (module: SeenModule) =>
     sql`coalesce((select ${userSeenMarks.seenAt} from ${userSeenMarks} where ${userSeenMarks.tenantId} = ${tenant} and ${userSeenMarks.userId} = ${user} and ${userSeenMarks.module} = ${constants(module)}), '-infinity'::timestamptz)`;
