@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, readyUser, rows, type TestApp } from '../test/helper';
-import { compiledShapes } from './db/client';
+import { compiledShapes, sentByView } from './db/client';
 import { staffAccount } from './modules/branches/staff.fixture';
 
 /**
@@ -12,7 +12,7 @@ import { staffAccount } from './modules/branches/staff.fixture';
  * each sees exactly its own rows.
  */
 
-type Page = { data: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null; current_page: number } };
+type Page = { data: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null; prev_cursor: string | null; current_page: number } };
 type Owner = Awaited<ReturnType<typeof readyUser>>;
 
 let t: TestApp;
@@ -96,6 +96,33 @@ describe('list pages built once for their shape', () => {
     const filtered = { orders: 'status=completed', customers: 'search=Shape', transactions: 'payment_method=cash', bookings: 'status=confirmed' }[path];
     await get(b.owner, `${path}?per_page=7&${filtered}`);
     expect(compiledShapes(base)).toMatchObject({ built: before.built + 2, once: before.once + 1 });
+  });
+
+  // In production the list as it opens is sent under its view's name (db/client.ts `runCompiled`
+  // `view`): nothing is built, only the request's values filled in. Outside production every request
+  // builds and checks its text, which is how the tests above hold the names to the texts.
+  it.each(lists)('$path: in production the list as it opens is sent by name, nothing built, each business its own rows and pages', async ({ path, base }) => {
+    const walk = async (b: (typeof businesses)[number]) => {
+      const first = await get(b.owner, `${path}?per_page=4`);
+      const second = await get(b.owner, `${path}?per_page=4&page=2&cursor=${first.meta.next_cursor}`);
+      const back = await get(b.owner, `${path}?per_page=4&page=1&cursor=${second.meta.prev_cursor}`);
+      expect([...numbers(first), ...numbers(second)].sort((x, y) => x - y)).toEqual(range(b.base));
+      expect(numbers(back)).toEqual(numbers(first));
+    };
+    // Named (and checked) outside production first.
+    for (const b of businesses) await walk(b);
+    const env = process.env.NODE_ENV;
+    const sent = sentByView(base);
+    const built = compiledShapes(base).built;
+    process.env.NODE_ENV = 'production';
+    try {
+      for (const b of [...businesses, ...[...businesses].reverse()]) await walk(b);
+    } finally {
+      process.env.NODE_ENV = env;
+    }
+    // Three pages each (first, next, back), two businesses, twice: all sent by name.
+    expect(sentByView(base)).toBe(sent + 12);
+    expect(compiledShapes(base).built).toBe(built);
   });
 
   it.each(lists)('$path: pages by cursor carry their own cursor', async ({ path }) => {

@@ -501,6 +501,14 @@ type Compiled = { query: { sql: string; params: unknown[] }; fields: unknown; ma
 const compiled = new Map<string, Compiled | null>();
 const COMPILED_MAX = 2000;
 
+/** Statements kept under the caller's name for their text (`runCompiled` `view`), the least recently kept first. */
+const viewed = new Map<string, Compiled>();
+/** How many pages each base sent under a view's name without building anything (tests). */
+const viewedSent = new Map<string, number>();
+/** Pages of `base` sent under a view's name, nothing built (`runCompiled` `view`, production only; tests). */
+export const sentByView = (base: string): number => viewedSent.get(base) ?? 0;
+const placeholderNames = (c: Compiled) => c.query.params.map((p) => (p as Placeholder).name).join(',');
+
 function keep(key: string, entry: Compiled | null) {
   compiled.delete(key);
   compiled.set(key, entry);
@@ -518,14 +526,46 @@ function keep(key: string, entry: Compiled | null) {
  * by number's offset) is built each time, as before. `prepared`: sent as a named prepared statement
  * on PostgreSQL (asPrepared); `once`, and prepared: planned once for any business (db/pipeline.ts
  * `planOnce`), for a statement whose generic plan was measured as good as the one for its values.
+ *
+ * `view`: the caller's name for the statement's text (a list's default view, its page's direction
+ * and size), every value bound in `binds` before the call and none by `shape` or `build` (they fail
+ * if they do). In production a statement kept under that name is sent without building or writing
+ * out anything: building the shape only to find its kept statement cost a list page about a fifth
+ * of the API's time. Outside production the shape is built and written out on every request and
+ * must find the statement kept under its name, so a name that leaves out something the text depends
+ * on fails the tests at once.
  */
-export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWrapper, binds: Binds, build: () => PreparableQuery<R>, prepared: boolean, once = false): Promise<R> {
+export async function runCompiled<R>(
+  exec: Executor,
+  base: string,
+  shapeOf: SQLWrapper | (() => SQLWrapper),
+  binds: Binds,
+  build: () => PreparableQuery<R>,
+  prepared: boolean,
+  once = false,
+  view?: string,
+): Promise<R> {
+  const named = view !== undefined && prepared ? `${base}\u0000${once ? 'o' : 'p'}\u0000${view}` : undefined;
+  if (named !== undefined && process.env.NODE_ENV === 'production') {
+    const found = viewed.get(named);
+    if (found) {
+      viewedSent.set(base, (viewedSent.get(base) ?? 0) + 1);
+      if (once) planOnce(found.name);
+      return sessionOf(exec).prepareQuery(found.query, found.fields, found.name, true, found.mapRows).execute(binds.values) as Promise<R>;
+    }
+  }
+  const boundBefore = binds.count;
+  const shape = typeof shapeOf === 'function' ? shapeOf() : shapeOf;
+  if (named !== undefined && binds.count !== boundBefore) throw new Error(`runCompiled(${base}): the shape of a named view bound values of its own; bind them before`);
   const { sql: text, params } = dialectOf(exec).sqlToQuery(shape.getSQL());
   const direct = () => {
     const q = build();
     return prepared ? asPrepared(exec, base, q, binds.values) : q.execute(binds.values);
   };
-  if (!params.every((p) => is(p, Placeholder))) return direct();
+  if (!params.every((p) => is(p, Placeholder))) {
+    if (named !== undefined) throw new Error(`runCompiled(${base}): a named view's shape holds a value not bound`);
+    return direct();
+  }
   const key = `${base}\u0000${prepared ? (once ? 'o' : 'p') : 'u'}\u0000${text}\u0000${params.map((p) => (p as Placeholder).name).join(',')}`;
   let entry = compiled.get(key);
   if (entry !== undefined) keep(key, entry);
@@ -545,7 +585,18 @@ export async function runCompiled<R>(exec: Executor, base: string, shape: SQLWra
         }
       : null;
     keep(key, entry);
-    if (!entry) return direct();
+    if (!entry) {
+      if (named !== undefined) throw new Error(`runCompiled(${base}): a named view's statement holds a value not bound`);
+      return direct();
+    }
+  }
+  if (named !== undefined) {
+    const before = viewed.get(named);
+    const same = (a: Compiled, b: Compiled) => a.query.sql === b.query.sql && placeholderNames(a) === placeholderNames(b);
+    if (before && !same(before, entry)) throw new Error(`runCompiled(${base}): the view "${view}" names another statement; its name must say everything its text depends on`);
+    viewed.delete(named);
+    viewed.set(named, entry);
+    if (viewed.size > COMPILED_MAX) viewed.delete(viewed.keys().next().value as string);
   }
   // Marked on every use: the marks are a bounded set that may have been emptied since (planOnce).
   if (prepared && once) planOnce(entry.name);

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/deferred';
 import { buildTestApp, readyUser, type TestApp } from '../../test/helper';
-import { asPrepared, Binds, type Executor, insertTogether, keptRowsTogether, preparedSelect, rowsOf, withTenant } from './client';
+import { asPrepared, Binds, type Executor, insertTogether, keptRowsTogether, preparedSelect, rowsOf, runCompiled, withTenant } from './client';
 import { customers, services } from './schema/index';
 
 /**
@@ -204,5 +204,35 @@ describe('keptRowsTogether with its values bound first', () => {
 
   it('refuses a build that binds a value of its own', async () => {
     await expect(namesOf(`test kept ${randomUUID()}`, tenant, { n: 0 }, true)).rejects.toThrow(/bound values of its own/);
+  });
+});
+
+describe('runCompiled under a view name', () => {
+  /** The names of a business's services, newest name first or last (`desc`), through a statement named `view`. */
+  const page = (view: string, tenantId: string, opts: { desc?: boolean; bindInShape?: boolean } = {}) =>
+    withTenant(t.db, tenantId, async (tx) => {
+      const binds = new Binds();
+      const tenantValue = binds.v(tenantId);
+      const ids = () =>
+        tx
+          .select({ id: services.id })
+          .from(services)
+          .where(eq(services.tenantId, opts.bindInShape ? binds.v(tenantId) : tenantValue))
+          .orderBy(opts.desc ? sql`${services.name} desc` : asc(services.name))
+          .limit(sql.raw('50') as unknown as number);
+      const rows = await runCompiled(tx, 'test_view_page', ids, binds, () => tx.select({ name: services.name }).from(services).where(inArray(services.id, ids())).orderBy(opts.desc ? sql`${services.name} desc` : asc(services.name)), true, false, view);
+      return (rows as { name: string }[]).map((r) => r.name);
+    });
+
+  it('refuses one name for two texts: the name must say everything the text depends on', async () => {
+    const view = `test ${randomUUID()}`;
+    const names = await page(view, tenant);
+    expect(names.length).toBeGreaterThan(0);
+    await expect(page(view, tenant, { desc: true })).rejects.toThrow(/names another statement/);
+    expect(await page(`${view} desc`, tenant, { desc: true })).toEqual([...names].reverse());
+  });
+
+  it('refuses a shape that binds a value of its own', async () => {
+    await expect(page(`test ${randomUUID()}`, tenant, { bindInShape: true })).rejects.toThrow(/bound values of its own/);
   });
 });

@@ -83,8 +83,33 @@ export function orderOf(parts: readonly KeyPart[], dir: Direction = 'next'): SQL
 
 export type PageRequest = { page: number; perPage: number; cursor?: string | undefined };
 
-/** What a list's reader is asked for: its condition, order, limit and offset. */
-export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+/**
+ * What a list's reader is asked for: its condition, order, limit and offset, and `view`, what its
+ * statement's text depends on beside the list's filter (the direction read and the page's size).
+ */
+export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; view: string };
+
+/**
+ * A list's condition. A filtered view's is built at once, its values bound as it is built. The
+ * default view's (`view`: the caller's name for everything its text depends on, the top bar's
+ * branch chosen or not) is built from values bound before, and only when its statement is: in
+ * production a page whose statement is kept under that name builds nothing (db/client.ts
+ * `runCompiled`).
+ */
+export type ListWhere = { readonly view: string | undefined; sql(): SQL | undefined };
+
+export const builtWhere = (w: SQL | undefined): ListWhere => ({ view: undefined, sql: () => w });
+
+export function viewWhere(view: string, build: () => SQL | undefined): ListWhere {
+  let built: { w: SQL | undefined } | undefined;
+  return {
+    view,
+    sql: () => {
+      built ??= { w: build() };
+      return built.w;
+    },
+  };
+}
 
 /**
  * Runs a list's page read (`base` names its statements), built once for its shape (db/client.ts
@@ -101,8 +126,17 @@ export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number
  * `planOnce`): at the busy business PostgreSQL priced the plan for its values a little lower than
  * the generic one, the same plan, and made it again on every request.
  */
-export function readPage<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, shape: SQLWrapper, query: () => PreparableQuery<R>, once = false): Promise<R> {
-  return runCompiled(exec, base, shape, binds, query, !win.offset, once);
+export function readPage<R>(
+  exec: Executor,
+  base: string,
+  win: PageWindow,
+  binds: Binds,
+  shape: SQLWrapper | (() => SQLWrapper),
+  query: () => PreparableQuery<R>,
+  once = false,
+  view?: string,
+): Promise<R> {
+  return runCompiled(exec, base, shape, binds, query, !win.offset, once, view === undefined ? undefined : `${view}|${win.view}`);
 }
 
 /** The rows a list's filter matches, as a select of their ids (joined only with what the filter reads) and its condition. */
@@ -119,9 +153,19 @@ export function windowIds<Q extends PgSelect>(matching: MatchingIds<Q>, win: Pag
  * reads only those rows with what they show, handed the ids as a subquery (it reads them in the
  * window's order), run as `readPage` says (`once` as there).
  */
-export function readIdsFirst<R>(exec: Executor, base: string, win: PageWindow, binds: Binds, matching: MatchingIds, read: (ids: PgSelect) => PreparableQuery<R>, once = false): Promise<R> {
-  const ids = windowIds(matching, win);
-  return readPage(exec, base, win, binds, ids, () => read(ids), once);
+export function readIdsFirst<R>(
+  exec: Executor,
+  base: string,
+  win: PageWindow,
+  binds: Binds,
+  matching: () => MatchingIds,
+  read: (ids: PgSelect) => PreparableQuery<R>,
+  once = false,
+  view?: string,
+): Promise<R> {
+  let ids: PgSelect | undefined;
+  const idsOf = () => (ids ??= windowIds(matching(), win));
+  return readPage(exec, base, win, binds, idsOf, () => read(idsOf()), once, view);
 }
 
 /**
@@ -146,6 +190,7 @@ export async function keysetPage<T extends { key: string; total: number }>(
       orderBy: orderOf(parts, dir),
       limit: literalLimit(req.perPage + 1),
       offset: cursor ? 0 : (req.page - 1) * req.perPage,
+      view: `${cursor ? dir : 'page'} ${req.perPage}`,
     },
     () => countExpr(countRows(), LIST_COUNT_CAP + 1),
   );

@@ -14,7 +14,7 @@ import type { RunningOffer } from '../marketing/offers.service';
 import { noticeColumns } from '../notifications/notify';
 import { clock } from '../../lib/clock';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
+import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readIdsFirst, viewWhere } from '../../lib/keyset';
 import { isoText } from '../../lib/sql-time';
 
 /** Rows of a raw query, on either driver. */
@@ -642,11 +642,11 @@ const defaultView = (f: BookingFilter) =>
 
 export async function listBookings(exec: Executor, tenantId: string, tenantTz: string, f: BookingFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = bookingWhere(tenantId, f, binds.v);
+  const w = listWhere(tenantId, f, binds);
   const tenant = binds.v(tenantId);
   const zone = binds.v(tenantTz);
   const matching = () => {
-    const m = matchingIds(exec, f, w);
+    const m = matchingIds(exec, f, w.sql());
     return m.q.where(m.where);
   };
   return keysetPage(
@@ -660,15 +660,28 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
         'bookings_page',
         win,
         binds,
-        matchingIds(exec, f, w),
+        () => matchingIds(exec, f, w.sql()),
         (ids) =>
           jsonReadSelect(exec, zone, { key: keyOf(BOOKING_KEY), total: total() })
             .where(and(eq(bookings.tenantId, tenant), inArray(bookings.id, ids)))
             .orderBy(...win.orderBy),
         defaultView(f),
+        w.view,
       ),
     matching,
   );
+}
+
+/**
+ * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
+ * (the business, the top bar's branch) bound first, in the order `bookingWhere` binds them, and its
+ * condition built only with its statement.
+ */
+function listWhere(tenantId: string, f: BookingFilter, binds: Binds): ListWhere {
+  if (!defaultView(f)) return builtWhere(bookingWhere(tenantId, f, binds.v));
+  const tenant = binds.v(tenantId);
+  const branch = f.branchId ? binds.v(f.branchId) : undefined;
+  return viewWhere(branch ? 'branch' : 'all', () => bookingWhere(tenant, { ...f, branchId: branch }, inline));
 }
 
 /**

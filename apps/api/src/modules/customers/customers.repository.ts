@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import { Binds, type Executor, inline } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
+import { builtWhere, type KeyPart, keyOf, keysetPage, type PageRequest, readPage, viewWhere, windowIds } from '../../lib/keyset';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
 
@@ -93,7 +93,9 @@ const defaultView = (f: ListFilter) => !f.search && !f.tagId && f.blocked === un
 
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = where(tenantId, f, binds.v);
+  // The default view's one value (the business) bound first, as `where` binds it; its condition is
+  // built only with its statement (lib/keyset.ts `ListWhere`).
+  const w = defaultView(f) ? ((t) => viewWhere('all', () => where(t, f, inline)))(binds.v(tenantId)) : builtWhere(where(tenantId, f, binds.v));
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -101,15 +103,16 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
     req,
     binds,
     (win, total) => {
-      const ids = windowIds({ q: exec.select({ id: customers.id }).from(customers).$dynamic(), where: w }, win);
-      return readPage(exec, 'customers_page', win, binds, ids, () => {
+      let ids: ReturnType<typeof windowIds> | undefined;
+      const idsOf = () => (ids ??= windowIds({ q: exec.select({ id: customers.id }).from(customers).$dynamic(), where: w.sql() }, win));
+      return readPage(exec, 'customers_page', win, binds, idsOf, () => {
         const q = exec.select({ j: customerJson, key: keyOf(CUSTOMER_KEY), total: total() }).from(customers);
         return win.offset
-          ? q.where(and(eq(customers.tenantId, tenant), inArray(customers.id, ids))).orderBy(...win.orderBy)
-          : q.where(and(w, win.where)).orderBy(...win.orderBy).limit(win.limit);
-      }, defaultView(f));
+          ? q.where(and(eq(customers.tenantId, tenant), inArray(customers.id, idsOf()))).orderBy(...win.orderBy)
+          : q.where(and(w.sql(), win.where)).orderBy(...win.orderBy).limit(win.limit);
+      }, defaultView(f), w.view);
     },
-    () => exec.select({ one: sql`1` }).from(customers).where(w),
+    () => exec.select({ one: sql`1` }).from(customers).where(w.sql()),
   );
 }
 

@@ -221,7 +221,7 @@ export function createInvoiceService({ db }: { db: Database }) {
       { page: req.page, perPage: req.per_page, cursor: req.cursor },
       binds,
       (win, total) =>
-        readIdsFirst(tx, base, win, binds, matching(), (ids) =>
+        readIdsFirst(tx, base, win, binds, matching, (ids) =>
           listQuery(tx, {
             key: keyOf(INVOICE_KEY),
             total: total(),

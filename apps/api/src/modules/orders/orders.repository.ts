@@ -6,7 +6,7 @@ import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow
 import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readPage, windowIds } from '../../lib/keyset';
+import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readPage, viewWhere, windowIds } from '../../lib/keyset';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
 
@@ -126,7 +126,7 @@ const defaultView = (f: OrderFilter) =>
 
 export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = where(tenantId, f, binds.v);
+  const w = orderWhere(tenantId, f, binds);
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -134,19 +134,32 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
     req,
     binds,
     (win, total) => {
-      const ids = windowIds({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w }, win);
-      return readPage(exec, 'orders_page', win, binds, ids, () => {
-        const page = ids.as('page');
+      let ids: ReturnType<typeof windowIds> | undefined;
+      const idsOf = () => (ids ??= windowIds({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w.sql() }, win));
+      return readPage(exec, 'orders_page', win, binds, idsOf, () => {
+        const page = idsOf().as('page');
         return exec
           .select({ j: orderSummaryJson, key: keyOf(ORDER_KEY), total: total() })
           .from(page)
           .innerJoin(orders, and(eq(orders.tenantId, tenant), eq(orders.id, page.id)))
           .leftJoin(customers, and(eq(customers.tenantId, orders.tenantId), eq(customers.id, orders.customerId)))
           .orderBy(...win.orderBy);
-      }, defaultView(f));
+      }, defaultView(f), w.view);
     },
-    () => exec.select({ one: sql`1` }).from(orders).where(w),
+    () => exec.select({ one: sql`1` }).from(orders).where(w.sql()),
   );
+}
+
+/**
+ * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
+ * values (the business, the top bar's branch) are bound first, in the order `where` binds them, and
+ * its condition is built only with its statement.
+ */
+function orderWhere(tenantId: string, f: OrderFilter, binds: Binds): ListWhere {
+  if (!defaultView(f)) return builtWhere(where(tenantId, f, binds.v));
+  const tenant = binds.v(tenantId);
+  const branch = f.branchId ? binds.v(f.branchId) : null;
+  return viewWhere(branch ? 'branch' : 'all', () => where(tenant, { ...f, branchId: branch }, inline));
 }
 
 /** Placed orders (no drafts, not in the trash) by status, and how many drafts and trashed orders there are. */

@@ -10,7 +10,7 @@ import { visibleOrders } from '../orders/orders.repository';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
-import { type KeyPart, keyOf, keysetPage, type PageRequest, readIdsFirst } from '../../lib/keyset';
+import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readIdsFirst, viewWhere } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -228,7 +228,7 @@ const defaultView = (f: ListFilter) =>
 
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = where(tenantId, f, binds.v);
+  const w = transactionWhere(tenantId, f, binds);
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -241,18 +241,31 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
         'transactions_page',
         win,
         binds,
-        matchingIds(exec, f, w),
+        () => matchingIds(exec, f, w.sql()),
         (ids) =>
           jsonViewQuery(exec, { key: keyOf(TRANSACTION_KEY), total: total() })
             .where(and(eq(transactions.tenantId, tenant), inArray(transactions.id, ids)))
             .orderBy(...win.orderBy),
         defaultView(f),
+        w.view,
       ),
     () => {
-      const m = matchingIds(exec, f, w);
+      const m = matchingIds(exec, f, w.sql());
       return m.q.where(m.where);
     },
   );
+}
+
+/**
+ * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
+ * (the business, the top bar's branch) bound first, in the order `where` binds them, and its
+ * condition built only with its statement.
+ */
+function transactionWhere(tenantId: string, f: ListFilter, binds: Binds): ListWhere {
+  if (!defaultView(f)) return builtWhere(where(tenantId, f, binds.v));
+  const tenant = binds.v(tenantId);
+  const branch = f.branchId ? binds.v(f.branchId) : undefined;
+  return viewWhere(branch ? 'branch' : 'all', () => where(tenant, { ...f, branchId: branch }, inline));
 }
 
 /** The live (not trashed) transactions of one order, newest first. */
