@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP } from '@app/shared/schemas/common';
 import type { KeysetMeta } from '@app/shared/schemas/common';
 import { type AnyColumn, and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { type Binds, type Executor, type PreparableQuery, runCompiled } from '../db/client';
+import { type Binds, type Executor, inline, type PreparableQuery, runCompiled } from '../db/client';
 import { type Countable, countExpr, countUpTo, literalLimit } from './count';
 import { fieldError } from './errors';
 
@@ -98,17 +98,43 @@ export type PageWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number
  */
 export type ListWhere = { readonly view: string | undefined; sql(): SQL | undefined };
 
-export const builtWhere = (w: SQL | undefined): ListWhere => ({ view: undefined, sql: () => w });
-
-export function viewWhere(view: string, build: () => SQL | undefined): ListWhere {
+/**
+ * The condition of a list's page, its values bound in `binds`. `where` is the list's filter (its
+ * values through its `v`); in the default view (`isDefault`) it binds the business first and then
+ * the top bar's branch, if one is chosen, and nothing else: those two are bound here, in that order,
+ * and the filter is built from their placeholders only when its statement is. Outside production
+ * every request builds it and checks its text against the view's name (db/client.ts `runCompiled`),
+ * so a filter that binds otherwise fails the tests.
+ */
+export function listWhere<F extends object>(
+  binds: Binds,
+  tenantId: string,
+  f: F,
+  isDefault: boolean,
+  where: (tenantId: string, f: F, v: Binds['v']) => SQL | undefined,
+): ListWhere {
+  if (!isDefault) {
+    const w = where(tenantId, f, binds.v);
+    return { view: undefined, sql: () => w };
+  }
+  const tenant = binds.v(tenantId);
+  const chosen = (f as { branchId?: string | null }).branchId;
+  const branch = chosen ? binds.v(chosen) : null;
+  const filter = branch ? { ...f, branchId: branch } : f;
   let built: { w: SQL | undefined } | undefined;
   return {
-    view,
+    view: branch ? 'branch' : 'all',
     sql: () => {
-      built ??= { w: build() };
+      built ??= { w: where(tenant, filter, inline) };
       return built.w;
     },
   };
+}
+
+/** The window's ids among `matching` (`windowIds`), built when first asked for and then kept: a page sent by its view's name never asks. */
+export function idsOnce(matching: () => MatchingIds, win: PageWindow): () => PgSelect {
+  let ids: PgSelect | undefined;
+  return () => (ids ??= windowIds(matching(), win));
 }
 
 /**
@@ -163,8 +189,7 @@ export function readIdsFirst<R>(
   once = false,
   view?: string,
 ): Promise<R> {
-  let ids: PgSelect | undefined;
-  const idsOf = () => (ids ??= windowIds(matching(), win));
+  const idsOf = idsOnce(matching, win);
   return readPage(exec, base, win, binds, idsOf, () => read(idsOf()), once, view);
 }
 

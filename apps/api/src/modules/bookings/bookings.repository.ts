@@ -14,7 +14,7 @@ import type { RunningOffer } from '../marketing/offers.service';
 import { noticeColumns } from '../notifications/notify';
 import { clock } from '../../lib/clock';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
-import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readIdsFirst, viewWhere } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, listWhere, type PageRequest, readIdsFirst } from '../../lib/keyset';
 import { isoText } from '../../lib/sql-time';
 
 /** Rows of a raw query, on either driver. */
@@ -642,7 +642,7 @@ const defaultView = (f: BookingFilter) =>
 
 export async function listBookings(exec: Executor, tenantId: string, tenantTz: string, f: BookingFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = listWhere(tenantId, f, binds);
+  const w = listWhere(binds, tenantId, f, defaultView(f), bookingWhere);
   const tenant = binds.v(tenantId);
   const zone = binds.v(tenantTz);
   const matching = () => {
@@ -672,17 +672,6 @@ export async function listBookings(exec: Executor, tenantId: string, tenantTz: s
   );
 }
 
-/**
- * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
- * (the business, the top bar's branch) bound first, in the order `bookingWhere` binds them, and its
- * condition built only with its statement.
- */
-function listWhere(tenantId: string, f: BookingFilter, binds: Binds): ListWhere {
-  if (!defaultView(f)) return builtWhere(bookingWhere(tenantId, f, binds.v));
-  const tenant = binds.v(tenantId);
-  const branch = f.branchId ? binds.v(f.branchId) : undefined;
-  return viewWhere(branch ? 'branch' : 'all', () => bookingWhere(tenant, { ...f, branchId: branch }, inline));
-}
 
 /**
  * The calendar's bookings as the JSON array the API answers (`calendarBookingSchema`), made by the

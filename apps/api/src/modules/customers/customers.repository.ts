@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import { Binds, type Executor, inline } from '../../db/client';
 import { customerAttachments, customerNotes, customers, customerTags, customFields, tags } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { builtWhere, type KeyPart, keyOf, keysetPage, type PageRequest, readPage, viewWhere, windowIds } from '../../lib/keyset';
+import { idsOnce, type KeyPart, keyOf, keysetPage, listWhere, type PageRequest, readPage } from '../../lib/keyset';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
 
@@ -93,9 +93,7 @@ const defaultView = (f: ListFilter) => !f.search && !f.tagId && f.blocked === un
 
 export async function listCustomers(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
-  // The default view's one value (the business) bound first, as `where` binds it; its condition is
-  // built only with its statement (lib/keyset.ts `ListWhere`).
-  const w = defaultView(f) ? ((t) => viewWhere('all', () => where(t, f, inline)))(binds.v(tenantId)) : builtWhere(where(tenantId, f, binds.v));
+  const w = listWhere(binds, tenantId, f, defaultView(f), where);
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -103,8 +101,7 @@ export async function listCustomers(exec: Executor, tenantId: string, f: ListFil
     req,
     binds,
     (win, total) => {
-      let ids: ReturnType<typeof windowIds> | undefined;
-      const idsOf = () => (ids ??= windowIds({ q: exec.select({ id: customers.id }).from(customers).$dynamic(), where: w.sql() }, win));
+      const idsOf = idsOnce(() => ({ q: exec.select({ id: customers.id }).from(customers).$dynamic(), where: w.sql() }), win);
       return readPage(exec, 'customers_page', win, binds, idsOf, () => {
         const q = exec.select({ j: customerJson, key: keyOf(CUSTOMER_KEY), total: total() }).from(customers);
         return win.offset

@@ -6,7 +6,7 @@ import { bookings, orderImages, orderItems, orderLogs, orders, type OrderItemRow
 import { users } from '../../db/schema/users';
 import type { DataScope } from '../access/scope';
 import { searchCondition } from '../customers/customers.repository';
-import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readPage, viewWhere, windowIds } from '../../lib/keyset';
+import { idsOnce, type KeyPart, keyOf, keysetPage, listWhere, type PageRequest, readPage } from '../../lib/keyset';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
 
@@ -126,7 +126,7 @@ const defaultView = (f: OrderFilter) =>
 
 export async function listOrders(exec: Executor, tenantId: string, f: OrderFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = orderWhere(tenantId, f, binds);
+  const w = listWhere(binds, tenantId, f, defaultView(f), where);
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -134,8 +134,7 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
     req,
     binds,
     (win, total) => {
-      let ids: ReturnType<typeof windowIds> | undefined;
-      const idsOf = () => (ids ??= windowIds({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w.sql() }, win));
+      const idsOf = idsOnce(() => ({ q: exec.select({ id: orders.id }).from(orders).$dynamic(), where: w.sql() }), win);
       return readPage(exec, 'orders_page', win, binds, idsOf, () => {
         const page = idsOf().as('page');
         return exec
@@ -150,17 +149,6 @@ export async function listOrders(exec: Executor, tenantId: string, f: OrderFilte
   );
 }
 
-/**
- * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
- * values (the business, the top bar's branch) are bound first, in the order `where` binds them, and
- * its condition is built only with its statement.
- */
-function orderWhere(tenantId: string, f: OrderFilter, binds: Binds): ListWhere {
-  if (!defaultView(f)) return builtWhere(where(tenantId, f, binds.v));
-  const tenant = binds.v(tenantId);
-  const branch = f.branchId ? binds.v(f.branchId) : null;
-  return viewWhere(branch ? 'branch' : 'all', () => where(tenant, { ...f, branchId: branch }, inline));
-}
 
 /** Placed orders (no drafts, not in the trash) by status, and how many drafts and trashed orders there are. */
 export async function statusCounts(exec: Executor, tenantId: string, scope: DataScope, branchId: string | null) {

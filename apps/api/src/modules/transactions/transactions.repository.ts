@@ -10,7 +10,7 @@ import { visibleOrders } from '../orders/orders.repository';
 import { byKeyLateral, byKeyValue } from '../../lib/by-key';
 import { isoText, onLocalDays } from '../../lib/sql-time';
 import { westernDigits } from '@app/shared/phone';
-import { builtWhere, type KeyPart, keyOf, keysetPage, type ListWhere, type PageRequest, readIdsFirst, viewWhere } from '../../lib/keyset';
+import { type KeyPart, keyOf, keysetPage, listWhere, type PageRequest, readIdsFirst } from '../../lib/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -228,7 +228,7 @@ const defaultView = (f: ListFilter) =>
 
 export async function listTransactions(exec: Executor, tenantId: string, f: ListFilter, req: PageRequest) {
   const binds = new Binds();
-  const w = transactionWhere(tenantId, f, binds);
+  const w = listWhere(binds, tenantId, f, defaultView(f), where);
   const tenant = binds.v(tenantId);
   return keysetPage(
     exec,
@@ -256,17 +256,6 @@ export async function listTransactions(exec: Executor, tenantId: string, f: List
   );
 }
 
-/**
- * The list's condition, its values bound in `binds` (lib/keyset.ts `ListWhere`): the default view's
- * (the business, the top bar's branch) bound first, in the order `where` binds them, and its
- * condition built only with its statement.
- */
-function transactionWhere(tenantId: string, f: ListFilter, binds: Binds): ListWhere {
-  if (!defaultView(f)) return builtWhere(where(tenantId, f, binds.v));
-  const tenant = binds.v(tenantId);
-  const branch = f.branchId ? binds.v(f.branchId) : undefined;
-  return viewWhere(branch ? 'branch' : 'all', () => where(tenant, { ...f, branchId: branch }, inline));
-}
 
 /** The live (not trashed) transactions of one order, newest first. */
 export async function orderTransactions(exec: Executor, tenantId: string, orderId: string): Promise<TransactionView[]> {
